@@ -1,0 +1,103 @@
+"""Static board analysis: the padded flat board the kernels use, dead squares, push distances.
+
+The kernels see a level as flat numpy arrays over a grid padded by one wall
+square on every side, so a square's four neighbours always exist. Directions
+are numbered 0-3 in LURD order; ``board.offsets[d]`` steps one square that way.
+
+>>> from sokosolve.level import parse_level
+>>> board = Board.from_level(parse_level("######\\n#@$ .#\\n######"))
+>>> [board.to_level_square(s) for s in np.flatnonzero(board.dead_squares)]
+[7]
+>>> int(board.goal_distances[0, board.from_level_square(8)])
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from .level import Level, Square
+
+#: Direction letters in kernel order; uppercase is the push.
+LURD = "lurd"
+#: A distance meaning "never": a box on that square cannot reach that goal.
+UNREACHABLE = np.int32(1 << 20)
+
+
+@numba.njit(cache=True)
+def _pull_distances(walls: np.ndarray, goals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Pushes from every square to every goal, ignoring other boxes.
+
+    Found by pulling a box back from each goal: a box reaches square ``t`` from
+    ``t - o`` when the player can stand at ``t - 2o`` to push it.
+    """
+    n = walls.size
+    distances = np.full((goals.size, n), UNREACHABLE, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int64)
+    for g in range(goals.size):
+        distances[g, goals[g]] = 0
+        queue[0] = goals[g]
+        head, tail = 0, 1
+        while head < tail:
+            t = queue[head]
+            head += 1
+            for o in offsets:
+                s = t - o
+                if walls[s] or walls[s - o] or distances[g, s] != UNREACHABLE:
+                    continue
+                distances[g, s] = distances[g, t] + 1
+                queue[tail] = s
+                tail += 1
+    return distances
+
+
+@dataclass(frozen=True)
+class Board:
+    """A level laid out for the kernels (walls, goals, distances) plus its start state."""
+
+    width: int
+    level_width: int
+    walls: np.ndarray  # uint8 per square: 1 where no box or player may ever stand
+    goals: np.ndarray  # int32 goal squares
+    goal_mask: np.ndarray  # uint8 per square
+    offsets: np.ndarray  # int64[4], LURD
+    goal_distances: np.ndarray  # int32[goal, square]
+    dead_squares: np.ndarray  # uint8 per square: a box here can never reach a goal
+    boxes: np.ndarray  # int32 start squares of the movable boxes
+    player: int
+
+    @classmethod
+    def from_level(cls, level: Level) -> Board:
+        # Boxes on goals walled off from the player never move: they become walls.
+        width = level.width + 2
+        n = width * (level.height + 2)
+
+        def pad(s: Square) -> int:
+            r, c = divmod(s, level.width)
+            return (r + 1) * width + c + 1
+
+        walls = np.ones(n, dtype=np.uint8)
+        walls[[pad(s) for s in level.floor]] = 0
+        goals = np.array(sorted(pad(s) for s in level.goals if s in level.floor), dtype=np.int32)
+        boxes = np.array(sorted(pad(s) for s in level.boxes if s in level.floor), dtype=np.int32)
+        goal_mask = np.zeros(n, dtype=np.uint8)
+        goal_mask[goals] = 1
+        offsets = np.array([-1, -width, 1, width], dtype=np.int64)
+        distances = _pull_distances(walls, goals, offsets)
+        nearest = distances.min(axis=0) if goals.size else np.zeros(n, dtype=np.int32)
+        dead = ((nearest == UNREACHABLE) & (walls == 0)).astype(np.uint8)
+        return cls(
+            width, level.width, walls, goals, goal_mask, offsets, distances, dead, boxes,
+            pad(level.player),
+        )
+
+    def from_level_square(self, square: Square) -> int:
+        r, c = divmod(square, self.level_width)
+        return (r + 1) * self.width + c + 1
+
+    def to_level_square(self, square: int) -> Square:
+        r, c = divmod(int(square), self.width)
+        return (r - 1) * self.level_width + c - 1

@@ -1,0 +1,77 @@
+"""Lower bounds on the pushes still needed: each box must travel to its own goal.
+
+``matching_bound`` is the minimum-cost perfect matching of boxes to goals by
+push distance (Hungarian method), admissible and the bound the optimal search
+uses. ``UNREACHABLE`` as the answer means no matching exists: some boxes can
+no longer all reach distinct goals, a dead state.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .board import UNREACHABLE
+
+
+@numba.njit(cache=True)
+def matching_bound(goal_distances: np.ndarray, box_squares: np.ndarray) -> int:
+    """The least total push distance over all ways to give each box its own goal."""
+    n = box_squares.size
+    big = np.int64(UNREACHABLE)
+    u = np.zeros(n + 1, dtype=np.int64)
+    v = np.zeros(n + 1, dtype=np.int64)
+    owner = np.zeros(n + 1, dtype=np.int64)  # owner[goal] = box, 1-based
+    way = np.zeros(n + 1, dtype=np.int64)
+    minv = np.empty(n + 1, dtype=np.int64)
+    used = np.empty(n + 1, dtype=np.bool_)
+    for box in range(1, n + 1):
+        owner[0] = box
+        g0 = 0
+        minv[:] = big * 4
+        used[:] = False
+        while True:
+            used[g0] = True
+            b0 = owner[g0]
+            delta = big * 4
+            g1 = 0
+            for g in range(1, n + 1):
+                if not used[g]:
+                    cost = goal_distances[g - 1, box_squares[b0 - 1]] - u[b0] - v[g]
+                    if cost < minv[g]:
+                        minv[g] = cost
+                        way[g] = g0
+                    if minv[g] < delta:
+                        delta = minv[g]
+                        g1 = g
+            for g in range(n + 1):
+                if used[g]:
+                    u[owner[g]] += delta
+                    v[g] -= delta
+                else:
+                    minv[g] -= delta
+            g0 = g1
+            if owner[g0] == 0:
+                break
+        while True:
+            g1 = way[g0]
+            owner[g0] = owner[g1]
+            g0 = g1
+            if g0 == 0:
+                break
+    total = -v[0]
+    return int(UNREACHABLE) if total >= big else int(total)
+
+
+@numba.njit(cache=True)
+def nearest_goal_bound(goal_distances: np.ndarray, box_squares: np.ndarray) -> int:
+    """Each box's distance to its nearest goal, summed: weaker, but cheap."""
+    total = 0
+    for b in box_squares:
+        best = goal_distances[0, b]
+        for g in range(1, goal_distances.shape[0]):
+            best = min(best, goal_distances[g, b])
+        if best >= UNREACHABLE:
+            return int(UNREACHABLE)
+        total += best
+    return total

@@ -1,0 +1,80 @@
+"""Result records and the formats they are written in: lurd, rle, json lines, csv.
+
+Every writer flushes after each record, so a file being written holds every
+level finished so far.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass
+from typing import IO
+
+from .replay import compress_lurd
+from .solver import Result
+
+#: Columns of the json and csv formats, in order.
+COLUMNS = ("file", "index", "title", "status", "moves", "pushes", "seconds", "states",
+           "solution", "error")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One level's result and where the level came from (``index`` counts from 1)."""
+
+    file: str
+    index: int
+    title: str | None
+    result: Result
+
+    def as_dict(self) -> dict[str, object]:
+        r = self.result
+        return {
+            "file": self.file, "index": self.index, "title": self.title,
+            "status": r.status.value, "moves": r.moves, "pushes": r.pushes,
+            "seconds": round(r.seconds, 4), "states": r.states, "solution": r.solution,
+            "error": r.error,
+        }
+
+
+class LurdWriter:
+    """One line per level: the solution, or an empty line when there is none."""
+
+    def write(self, record: Record, stream: IO[str]) -> None:
+        stream.write((record.result.solution or "") + "\n")
+        stream.flush()
+
+
+class RleWriter:
+    """Like lurd, run-length encoded (``3l2U``)."""
+
+    def write(self, record: Record, stream: IO[str]) -> None:
+        stream.write(compress_lurd(record.result.solution or "") + "\n")
+        stream.flush()
+
+
+class JsonWriter:
+    """One JSON object per line."""
+
+    def write(self, record: Record, stream: IO[str]) -> None:
+        stream.write(json.dumps(record.as_dict()) + "\n")
+        stream.flush()
+
+
+class CsvWriter:
+    """A header line, then one row per level."""
+
+    def __init__(self) -> None:
+        self._header_written = False
+
+    def write(self, record: Record, stream: IO[str]) -> None:
+        writer = csv.DictWriter(stream, fieldnames=COLUMNS, lineterminator="\n")
+        if not self._header_written:
+            writer.writeheader()
+            self._header_written = True
+        writer.writerow({k: ("" if v is None else v) for k, v in record.as_dict().items()})
+        stream.flush()
+
+
+FORMATS = {"lurd": LurdWriter, "rle": RleWriter, "json": JsonWriter, "csv": CsvWriter}

@@ -1,0 +1,105 @@
+"""Replaying LURD solutions: the independent check every printed solution passes.
+
+This module shares no code with the search: it walks the player over the
+:class:`~sokosolve.level.Level` one letter at a time in plain Python.
+
+>>> from sokosolve.level import parse_level
+>>> level = parse_level("#####\\n#@$.#\\n#####")
+>>> verify(level, "R")
+Replay(solved=True, moves=1, pushes=1, error=None, step=None)
+>>> verify(level, "r").error
+"step 1: 'r' walks into a box (a push is written 'R')"
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .level import Level, Square
+
+#: Letter -> (row step, column step).
+DIRECTIONS = {"l": (0, -1), "u": (-1, 0), "r": (0, 1), "d": (1, 0)}
+
+_RLE_TOKEN = re.compile(r"(\d*)([lurdLURD])")
+
+
+class SolutionFormatError(ValueError):
+    """A solution string with characters that are not LURD."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome of replaying a solution: solved or not, counts, first illegal step."""
+
+    solved: bool
+    moves: int
+    pushes: int
+    error: str | None = None
+    step: int | None = None
+
+
+def expand_lurd(solution: str) -> str:
+    """Plain LURD from a string that may be run-length encoded and spread over lines.
+
+    >>> expand_lurd("3l2U d")
+    'lllUUd'
+    """
+    compact = "".join(solution.split())
+    out = []
+    pos = 0
+    for match in _RLE_TOKEN.finditer(compact):
+        if match.start() != pos:
+            break
+        count, letter = match.groups()
+        out.append(letter * (int(count) if count else 1))
+        pos = match.end()
+    if pos != len(compact):
+        raise SolutionFormatError(
+            f"not a LURD solution: unexpected {compact[pos]!r} at character {pos + 1}"
+        )
+    return "".join(out)
+
+
+def compress_lurd(solution: str) -> str:
+    """Run-length encodes a LURD string (the ``rle`` output format).
+
+    >>> compress_lurd("lllUUd")
+    '3l2Ud'
+    """
+    return "".join(
+        (f"{len(m.group(0))}{m.group(1)}" if len(m.group(0)) > 1 else m.group(1))
+        for m in re.finditer(r"([lurdLURD])\1*", solution)
+    )
+
+
+def verify(level: Level, solution: str) -> Replay:
+    """Replays ``solution`` on ``level`` and says whether it solves it."""
+    lurd = expand_lurd(solution)
+    boxes: set[Square] = set(level.boxes)
+    player = level.player
+    moves = pushes = 0
+    for step, letter in enumerate(lurd, start=1):
+        dr, dc = DIRECTIONS[letter.lower()]
+        r, c = level.row_col(player)
+        target = level.square(r + dr, c + dc)
+        beyond = level.square(r + 2 * dr, c + 2 * dc)
+        why = None
+        if target not in level.floor:
+            why = "walks into a wall"
+        elif letter.islower():
+            if target in boxes:
+                why = f"walks into a box (a push is written {letter.upper()!r})"
+        elif target not in boxes:
+            why = f"pushes no box (a move is written {letter.lower()!r})"
+        elif beyond not in level.floor or beyond in boxes:
+            why = "pushes a box that is blocked"
+        if why:
+            return Replay(False, moves, pushes, f"step {step}: {letter!r} {why}", step)
+        if letter.isupper():
+            boxes.remove(target)
+            boxes.add(beyond)
+            pushes += 1
+        player = target
+        moves += 1
+    return Replay(boxes == set(level.goals), moves, pushes)

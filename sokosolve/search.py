@@ -1,0 +1,285 @@
+"""The push-level search: one jitted best-first loop, three orderings.
+
+- ``BFS``: breadth first over pushes; the first solution found is push-optimal.
+- ``ASTAR``: A* on ``g + h`` with the matching lower bound; push-optimal.
+- ``GREEDY``: weighted A* on ``g + weight * h``; fast, not optimal.
+
+A state is the set of box squares plus the player's region; its key is the
+Zobrist key of the boxes XOR the key of the region's canonical square
+(:mod:`sokosolve.reach`). States live in the node arrays of
+:mod:`sokosolve.table`. The loop checks the clock every few hundred
+expansions and the state cap on every insert, and stops with a status.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+
+from .board import UNREACHABLE
+from .deadlocks import freeze_deadlock
+from .heuristics import matching_bound
+from .reach import scanline_fill
+from .table import grow, table_find, table_rehash
+
+# Search orderings.
+BFS, ASTAR, GREEDY = 0, 1, 2
+# Statuses a search ends with.
+SOLVED, UNSOLVABLE, TIMEOUT, LIMIT = 0, 1, 2, 3
+
+_CLOCK_EVERY = 32
+_NO_PARENT = -1
+
+
+@numba.njit(cache=True)
+def _clock() -> float:
+    with numba.objmode(now="float64"):
+        now = time.perf_counter()
+    return now
+
+
+@numba.njit(cache=True)
+def _rebuild_state(
+    node: int, parents: np.ndarray, pushes: np.ndarray, start_boxes: np.ndarray,
+    start_player: int, offsets: np.ndarray, box_squares: np.ndarray, box_at: np.ndarray,
+    path: np.ndarray,
+) -> tuple[int, int]:
+    """Puts ``node``'s boxes into ``box_squares``/``box_at``; returns (player, depth)."""
+    for b in box_squares:
+        box_at[b] = -1
+    box_squares[:] = start_boxes
+    for i in range(start_boxes.size):
+        box_at[start_boxes[i]] = i
+    depth = 0
+    while parents[node] != _NO_PARENT:
+        path[depth] = pushes[node]
+        depth += 1
+        node = parents[node]
+    player = start_player
+    for k in range(depth - 1, -1, -1):
+        square, direction = path[k] >> 2, path[k] & 3
+        to = square + offsets[direction]
+        i = box_at[square]
+        box_at[square] = -1
+        box_at[to] = i
+        box_squares[i] = to
+        player = square
+    return player, depth
+
+
+@numba.njit(cache=True)
+def _heap_push(prio: np.ndarray, items: np.ndarray, size: int, p: np.int64, item: np.int64):
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 1
+        if prio[parent] <= p:
+            break
+        prio[i] = prio[parent]
+        items[i] = items[parent]
+        i = parent
+    prio[i] = p
+    items[i] = item
+
+
+@numba.njit(cache=True)
+def _heap_pop(prio: np.ndarray, items: np.ndarray, size: int) -> np.int64:
+    """Removes the smallest entry of a heap of ``size`` entries and returns its item."""
+    top = items[0]
+    size -= 1
+    p, item = prio[size], items[size]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and prio[child + 1] < prio[child]:
+            child += 1
+        if prio[child] >= p:
+            break
+        prio[i] = prio[child]
+        items[i] = items[child]
+        i = child
+    prio[i] = p
+    items[i] = item
+    return top
+
+
+@numba.njit(cache=True)
+def push_search(
+    walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
+    offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_player: int,
+    box_keys: np.ndarray, player_keys: np.ndarray,
+    ordering: int, weight: int, max_states: int, seconds: float,
+) -> tuple[int, np.ndarray, int, int, int]:
+    """Searches for pushes that put every box on a goal.
+
+    Returns ``(status, solution, expanded, generated, stored)`` where ``solution``
+    holds the pushes as ``box_square * 4 + direction``, in order.
+    """
+    started = _clock()
+    n = walls.size
+    nboxes = start_boxes.size
+    box_squares = start_boxes.copy()
+    box_at = np.full(n, -1, dtype=np.int32)
+    marks = np.zeros(n, dtype=np.int32)
+    child_marks = np.zeros(n, dtype=np.int32)
+    stack = np.empty(2 * n + 4, dtype=np.int64)
+    held = np.zeros(n, dtype=np.uint8)
+    frames = np.empty((nboxes + 2, 3), dtype=np.int64)
+    path = np.empty(1 << 16, dtype=np.int32)
+    empty = np.empty(0, dtype=np.int32)
+
+    capacity = 1 << 12
+    keys = np.empty(capacity, dtype=np.uint64)
+    parents = np.empty(capacity, dtype=np.int32)
+    pushes = np.empty(capacity, dtype=np.int32)
+    depths = np.empty(capacity, dtype=np.uint16)
+    slots = np.full(capacity * 2, -1, dtype=np.int32)
+    heap_prio = np.empty(capacity, dtype=np.int64)
+    heap_node = np.empty(capacity, dtype=np.int64)
+    heap_size = 0
+
+    for i in range(nboxes):
+        box_at[start_boxes[i]] = i
+    stamp = child_stamp = 1
+    canonical = scanline_fill(walls, box_at, width, start_player, marks, stamp, stack)
+    key = player_keys[canonical]
+    on_goal = 0
+    for b in start_boxes:
+        key ^= box_keys[b]
+        on_goal += goal_mask[b]
+    h = matching_bound(goal_distances, box_squares) if ordering != BFS else 0
+    if on_goal == nboxes:
+        return SOLVED, empty, 0, 0, 1
+    if h >= UNREACHABLE:
+        return UNSOLVABLE, empty, 0, 0, 1
+    keys[0] = key
+    parents[0] = _NO_PARENT
+    pushes[0] = 0
+    depths[0] = 0
+    slots[-(table_find(slots, keys, key) + 1)] = 0
+    count = 1
+    if ordering != BFS:
+        _heap_push(heap_prio, heap_node, 0, np.int64(weight * h) << 16, 0)
+        heap_size = 1
+    head = 0  # BFS: nodes are created in order, so the queue is 0..count-1
+    expanded = generated = 0
+    goal_node = -1
+    status = UNSOLVABLE
+
+    while True:
+        if ordering == BFS:
+            if head == count:
+                break
+            node = head
+            head += 1
+        else:
+            if heap_size == 0:
+                break
+            entry = _heap_pop(heap_prio, heap_node, heap_size)
+            heap_size -= 1
+            node = entry >> 24
+            if (entry & 0xFFFFFF) != depths[node] & 0xFFFFFF:
+                continue  # a stale entry: the node was reached again with fewer pushes
+        expanded += 1
+        if expanded % _CLOCK_EVERY == 0 and _clock() - started > seconds:
+            status = TIMEOUT
+            break
+        player, depth = _rebuild_state(
+            node, parents, pushes, start_boxes, start_player, offsets, box_squares, box_at, path
+        )
+        on_goal = 0
+        for b in box_squares:
+            on_goal += goal_mask[b]
+        if ordering != BFS and on_goal == nboxes:
+            goal_node = node
+            status = SOLVED
+            break
+        stamp += 1
+        canonical = scanline_fill(walls, box_at, width, player, marks, stamp, stack)
+        box_key = keys[node] ^ player_keys[canonical]
+        g = depths[node] + 1
+        for i in range(nboxes):
+            square = box_squares[i]
+            for d in range(4):
+                to = square + offsets[d]
+                if marks[square - offsets[d]] != stamp or walls[to] or box_at[to] >= 0 or dead[to]:
+                    continue
+                box_at[square] = -1
+                box_at[to] = i
+                box_squares[i] = to
+                if freeze_deadlock(walls, dead, goal_mask, box_at, offsets, to, held, frames):
+                    h = UNREACHABLE
+                elif ordering == BFS:
+                    h = 0
+                else:
+                    h = matching_bound(goal_distances, box_squares)
+                if h < UNREACHABLE:
+                    generated += 1
+                    child_stamp += 1
+                    child_canonical = scanline_fill(
+                        walls, box_at, width, square, child_marks, child_stamp, stack
+                    )
+                    child_key = box_key ^ box_keys[square] ^ box_keys[to] ^ player_keys[
+                        child_canonical
+                    ]
+                    slot = table_find(slots, keys, child_key)
+                    child = -1
+                    if slot < 0:
+                        if count == max_states:
+                            status = LIMIT
+                        else:
+                            if count == keys.size:
+                                capacity = min(keys.size * 2, max_states)
+                                keys = grow(keys, capacity)
+                                parents = grow(parents, capacity)
+                                pushes = grow(pushes, capacity)
+                                depths = grow(depths, capacity)
+                            child = count
+                            count += 1
+                            keys[child] = child_key
+                            slots[-(slot + 1)] = child
+                            if 2 * count > slots.size:
+                                slots = table_rehash(keys, count, slots.size * 2)
+                    elif ordering != BFS and g < depths[slots[slot]]:
+                        child = slots[slot]  # reached again with fewer pushes: reopen
+                    if child >= 0:
+                        parents[child] = node
+                        pushes[child] = square * 4 + d
+                        depths[child] = g
+                        if ordering == BFS:
+                            goal_on = on_goal - goal_mask[square] + goal_mask[to]
+                            if goal_on == nboxes:
+                                goal_node = child
+                                status = SOLVED
+                        else:
+                            if heap_size == heap_prio.size:
+                                heap_prio = grow(heap_prio, heap_size * 2)
+                                heap_node = grow(heap_node, heap_size * 2)
+                            f = np.int64(g + weight * h)
+                            _heap_push(
+                                heap_prio, heap_node, heap_size, (f << 16) | h,
+                                (np.int64(child) << 24) | g,
+                            )
+                            heap_size += 1
+                box_squares[i] = square
+                box_at[to] = -1
+                box_at[square] = i
+                if status == SOLVED or status == LIMIT:
+                    break
+            if status == SOLVED or status == LIMIT:
+                break
+        if status == SOLVED or status == LIMIT:
+            break
+
+    if status != SOLVED:
+        return status, empty, expanded, generated, count
+    depth = 0
+    node = goal_node
+    while parents[node] != _NO_PARENT:
+        path[depth] = pushes[node]
+        depth += 1
+        node = parents[node]
+    return status, path[:depth][::-1].copy(), expanded, generated, count

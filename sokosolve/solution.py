@@ -1,0 +1,34 @@
+"""From pushes to a move string: the player walks between pushes, then the push letters.
+
+Each walk is the shortest to the pushing side of the next box and, among the
+shortest, the one with the fewest turns (:func:`sokosolve.walk.fewest_turns_walk`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .board import LURD, Board
+from .walk import NO_HEADING, fewest_turns_walk
+
+
+def pushes_to_lurd(board: Board, pushes: np.ndarray) -> str:
+    """The LURD string that plays ``pushes`` (``box_square * 4 + direction``) from the start."""
+    box_at = np.full(board.walls.size, -1, dtype=np.int32)
+    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
+    player, heading = board.player, NO_HEADING
+    letters: list[str] = []
+    for push in pushes:
+        square, direction = int(push) >> 2, int(push) & 3
+        behind = square - int(board.offsets[direction])
+        walk = fewest_turns_walk(
+            board.walls, box_at, board.offsets, player, heading, behind, direction
+        )
+        if walk.size and walk[0] < 0:
+            raise RuntimeError(f"no walk to push the box on padded square {square}")
+        letters.extend(LURD[d] for d in walk)
+        letters.append(LURD[direction].upper())
+        to = square + int(board.offsets[direction])
+        box_at[to], box_at[square] = box_at[square], -1
+        player, heading = square, direction
+    return "".join(letters)

@@ -1,0 +1,94 @@
+"""The solver's Python API: ``solve(level)`` -> a verified :class:`Result`.
+
+>>> from sokosolve.level import parse_level
+>>> result = solve(parse_level("#####\\n#@$.#\\n#####"))
+>>> result.status, result.solution
+(<Status.SOLVED: 'solved'>, 'R')
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass
+
+from . import search
+from .board import Board
+from .level import Level
+from .replay import verify
+from .solution import pushes_to_lurd
+from .table import zobrist_keys
+
+
+class Status(str, enum.Enum):
+    """How a solve ended."""
+
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"  # the whole state space was searched: no solution exists
+    TIMEOUT = "timeout"
+    LIMIT = "limit"  # the state cap was reached
+    ERROR = "error"
+
+
+_STATUS = {
+    search.SOLVED: Status.SOLVED,
+    search.UNSOLVABLE: Status.UNSOLVABLE,
+    search.TIMEOUT: Status.TIMEOUT,
+    search.LIMIT: Status.LIMIT,
+}
+
+#: Search modes: name -> (ordering, weight on the lower bound).
+MODES = {
+    "fast": (search.GREEDY, 3),
+    "pushes": (search.ASTAR, 1),
+    "bfs": (search.BFS, 0),
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When a search gives up: wall-clock seconds and stored states."""
+
+    seconds: float = 60.0
+    max_states: int = 20_000_000
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of solving one level."""
+
+    status: Status
+    solution: str | None = None
+    moves: int | None = None
+    pushes: int | None = None
+    seconds: float = 0.0
+    expanded: int = 0
+    generated: int = 0
+    states: int = 0
+    error: str | None = None
+
+
+def solve(level: Level, mode: str = "fast", limits: Limits | None = None) -> Result:
+    """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`."""
+    limits = limits or Limits()
+    ordering, weight = MODES[mode]
+    started = time.perf_counter()
+    board = Board.from_level(level)
+    box_keys, player_keys = zobrist_keys(board.walls.size)
+    code, pushes, expanded, generated, stored = search.push_search(
+        board.walls, board.goal_mask, board.dead_squares, board.goal_distances, board.offsets,
+        board.width, board.boxes, board.player, box_keys, player_keys,
+        ordering, weight, limits.max_states, max(limits.seconds - 0.01, 0.0),
+    )
+    status = _STATUS[code]
+    solution = pushes_to_lurd(board, pushes) if status is Status.SOLVED else None
+    seconds = time.perf_counter() - started
+    stats = dict(seconds=seconds, expanded=expanded, generated=generated, states=stored)
+    if solution is None:
+        return Result(status, **stats)
+    replay = verify(level, solution)
+    if not replay.solved:
+        # Never print a wrong solution: this is a solver bug, reported as such.
+        error = f"internal error: the solution failed replay ({replay.error})"
+        return Result(Status.ERROR, error=error, **stats)
+    return Result(status, solution, replay.moves, replay.pushes, **stats)

@@ -1,0 +1,93 @@
+"""Plain Python oracles for the jitted code: flood fill, push-optimal BFS, and level generation."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from hypothesis import strategies as st
+
+from sokosolve.level import Level, LevelError, parse_level
+
+STEPS = {"l": (0, -1), "u": (-1, 0), "r": (0, 1), "d": (1, 0)}
+
+
+def flood(level: Level, boxes: frozenset[int], player: int) -> set[int]:
+    """Squares the player reaches, by a plain BFS."""
+    seen = {player}
+    queue = deque([player])
+    while queue:
+        s = queue.popleft()
+        r, c = level.row_col(s)
+        for dr, dc in STEPS.values():
+            t = level.square(r + dr, c + dc)
+            if t in level.floor and t not in boxes and t not in seen:
+                seen.add(t)
+                queue.append(t)
+    return seen
+
+
+def optimal_pushes(level: Level, max_states: int = 200_000) -> int | None:
+    """The fewest pushes that solve ``level`` (None if unsolvable), by a plain BFS over pushes."""
+    start = (level.boxes, min(flood(level, level.boxes, level.player)))
+    if level.boxes == level.goals:
+        return 0
+    seen = {start}
+    frontier = [(level.boxes, level.player)]
+    depth = 0
+    while frontier:
+        depth += 1
+        following = []
+        for boxes, player in frontier:
+            region = flood(level, boxes, player)
+            for b in boxes:
+                r, c = level.row_col(b)
+                for dr, dc in STEPS.values():
+                    behind = level.square(r - dr, c - dc)
+                    to = level.square(r + dr, c + dc)
+                    if behind not in region or to not in level.floor or to in boxes:
+                        continue
+                    moved = (boxes - {b}) | {to}
+                    if moved == level.goals:
+                        return depth
+                    key = (moved, min(flood(level, moved, b)))
+                    if key not in seen:
+                        seen.add(key)
+                        following.append((moved, b))
+                        if len(seen) > max_states:
+                            raise RuntimeError("reference search too large")
+        frontier = following
+    return None
+
+
+@st.composite
+def small_levels(draw, max_rows: int = 5, max_cols: int = 6, max_boxes: int = 3) -> Level:
+    """Random closed levels with a few boxes, for comparing the engine with the oracles."""
+    rows = draw(st.integers(2, max_rows))
+    cols = draw(st.integers(2, max_cols))
+    interior = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    walls = draw(st.sets(st.sampled_from(interior), max_size=len(interior) // 3))
+    open_squares = [s for s in interior if s not in walls]
+    boxes_n = draw(st.integers(1, max_boxes))
+    if len(open_squares) < 2 * boxes_n + 1:
+        boxes_n = max(1, (len(open_squares) - 1) // 2)
+    picks = draw(st.permutations(open_squares))
+    player, boxes = picks[0], picks[1 : 1 + boxes_n]
+    goals = draw(st.permutations(open_squares))[:boxes_n]
+    grid = [["#"] * (cols + 2) for _ in range(rows + 2)]
+    for r, c in open_squares:
+        grid[r][c] = " "
+    for r, c in goals:
+        grid[r][c] = "."
+    for r, c in boxes:
+        grid[r][c] = "*" if (r, c) in goals else "$"
+    r, c = player
+    grid[r][c] = "+" if (r, c) in goals else "@"
+    text = "\n".join("".join(row) for row in grid)
+    try:
+        return parse_level(text)
+    except LevelError:
+        # A box or goal walled off from the player: not a usable level.
+        from hypothesis import assume
+
+        assume(False)
+        raise

@@ -1,0 +1,83 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sokosolve.level import load_levels
+from sokosolve.replay import verify
+
+from .conftest import PUZZLES
+
+
+def run(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "sokosolve", *args], input=stdin, capture_output=True, text=True,
+        timeout=300,
+    )
+
+
+def test_solves_a_shipped_puzzle_with_a_verified_solution():
+    done = run(str(PUZZLES / "first-steps.xsb"))
+    assert done.returncode == 0, done.stderr
+    level = load_levels(PUZZLES / "first-steps.xsb")[0]
+    assert verify(level, done.stdout.strip()).solved
+    assert done.stderr == ""
+
+
+def test_standard_input_pipes_into_verify():
+    text = (PUZZLES / "storeroom.xsb").read_text()
+    solved = run("-", stdin=text)
+    assert solved.returncode == 0
+    checked = run("verify", str(PUZZLES / "storeroom.xsb"), "-", stdin=solved.stdout)
+    assert checked.returncode == 0 and checked.stdout.startswith("solved")
+
+
+def test_collection_gives_one_line_per_level_and_json_records():
+    lines = run(str(PUZZLES / "collection.sok")).stdout.splitlines()
+    levels = load_levels(PUZZLES / "collection.sok")
+    assert len(lines) == len(levels) == 3
+    assert all(verify(lv, line).solved for lv, line in zip(levels, lines, strict=True))
+    done = run(str(PUZZLES / "collection.sok"), "--format", "json", "--optimal", "pushes")
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["title"] for r in records] == ["Two steps", "Around the pillar", "Swap"]
+    assert all(r["status"] == "solved" and r["pushes"] > 0 for r in records)
+
+
+def test_unsolvable_level_exits_one_with_its_status():
+    done = run(str(PUZZLES / "no-way-out.xsb"), "--format", "csv")
+    assert done.returncode == 1
+    assert done.stdout.splitlines()[1].split(",")[3] == "unsolvable"
+    assert "unsolvable" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [("#####\n#@$ #\n#####\n", "1 boxes but 0 goals"), ("", "no level found")],
+)
+def test_bad_input_is_one_line_and_exit_two(tmp_path, content, message):
+    path = tmp_path / "bad.xsb"
+    path.write_text(content)
+    done = run(str(path))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and message in done.stderr and "bad.xsb" in done.stderr
+    assert done.stdout.strip() == ""  # lurd keeps one (here empty) line per level
+
+
+def test_missing_file_is_exit_two():
+    done = run("no-such-file.xsb")
+    assert done.returncode == 2
+    assert "no-such-file.xsb" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_verify_reports_the_first_illegal_step():
+    done = run("verify", str(PUZZLES / "first-steps.xsb"), "uuu")
+    assert done.returncode == 1 and "step 3: 'u' walks into a wall" in done.stdout
+    assert run("verify", str(PUZZLES / "first-steps.xsb"), "lluRurr").returncode == 1
+    assert run("verify", str(PUZZLES / "first-steps.xsb"), "2luRu2rD").returncode == 0
+
+
+def test_help_and_version():
+    assert "Exit codes" in run("--help").stdout
+    assert "sokosolve" in run("--version").stdout
+    assert "--timeout" in run("solve", "--help").stdout

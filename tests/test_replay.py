@@ -1,0 +1,64 @@
+import pytest
+
+from sokosolve.level import load_levels, parse_level
+from sokosolve.replay import SolutionFormatError, compress_lurd, expand_lurd, verify
+
+from .conftest import shared
+
+LEVEL = parse_level("######\n#@$ .#\n######")
+
+
+def test_moves_pushes_and_solved():
+    assert verify(LEVEL, "RR").solved
+    replay = verify(LEVEL, "R")
+    assert (replay.solved, replay.moves, replay.pushes, replay.error) == (False, 1, 1, None)
+
+
+@pytest.mark.parametrize(
+    "solution, step, why",
+    [
+        ("lRR", 1, "walks into a wall"),
+        ("r", 1, "walks into a box"),
+        ("RRR", 3, "blocked"),
+        ("RrR", 2, "walks into a box"),
+        ("RUR", 2, "walks into a wall"),
+        ("RlR", 3, "pushes no box"),
+    ],
+)
+def test_first_illegal_step_is_reported(solution, step, why):
+    replay = verify(LEVEL, solution)
+    assert not replay.solved and replay.step == step and why in replay.error
+
+
+def test_run_length_and_whitespace():
+    assert expand_lurd("2R") == "RR"
+    assert expand_lurd(" 3l\n2U d ") == "lllUUd"
+    assert compress_lurd(expand_lurd("12lR3d")) == "12lR3d"
+    assert verify(LEVEL, "2R").solved
+    with pytest.raises(SolutionFormatError, match="'x' at character 2"):
+        expand_lurd("Rx")
+
+
+def _reference_solutions():
+    root = shared("microban-solutions-martin-t")
+    for solution_file in sorted((root / "solutions-pushes").glob("*/*.txt")):
+        level_file = root / "levels" / solution_file.parent.name / solution_file.name
+        yield level_file, solution_file
+
+
+@pytest.mark.slow
+def test_every_reference_solution_replays_and_a_corrupted_copy_does_not():
+    count = 0
+    for level_file, solution_file in _reference_solutions():
+        level = load_levels(level_file)[0]
+        lines = solution_file.read_text().splitlines()
+        lurd, moves, pushes = lines[0], int(lines[1].split()[1]), int(lines[2].split()[1])
+        replay = verify(level, lurd)
+        assert replay.solved and (replay.moves, replay.pushes) == (moves, pushes), solution_file
+        # Drop the last push: the level is then not solved.
+        last_push = max(i for i, ch in enumerate(lurd) if ch.isupper())
+        assert not verify(level, lurd[:last_push] + lurd[last_push + 1 :]).solved
+        # Swap the case of the first letter: a move becomes a push or the reverse.
+        assert verify(level, lurd[0].swapcase() + lurd[1:]).error is not None
+        count += 1
+    assert count == 261

@@ -1,0 +1,96 @@
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from sokosolve.board import Board
+from sokosolve.level import load_levels, parse_level
+from sokosolve.reach import reachable
+from sokosolve.replay import verify
+from sokosolve.solver import Limits, Status, solve
+
+from .conftest import PUZZLES
+from .reference import flood, optimal_pushes, small_levels
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels())
+def test_scanline_fill_matches_a_plain_flood(level):
+    board = Board.from_level(level)
+    mask, canonical = reachable(board, board.boxes, board.player)
+    expected = flood(level, level.boxes, level.player)
+    got = {board.to_level_square(s) for s in np.flatnonzero(mask)}
+    assert got == expected
+    assert board.to_level_square(canonical) == min(expected)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels())
+def test_optimal_push_counts_agree_with_a_plain_bfs(level):
+    expected = optimal_pushes(level)
+    for mode in ("pushes", "bfs"):
+        result = solve(level, mode, Limits(seconds=20))
+        if expected is None:
+            assert result.status is Status.UNSOLVABLE, mode
+        else:
+            assert result.status is Status.SOLVED, mode
+            assert result.pushes == expected, mode
+            assert verify(level, result.solution).solved
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels(max_boxes=4))
+def test_fast_mode_solves_exactly_the_solvable_levels(level):
+    expected = optimal_pushes(level)
+    result = solve(level, "fast", Limits(seconds=20))
+    assert result.status is (Status.UNSOLVABLE if expected is None else Status.SOLVED)
+    if expected is not None:
+        assert result.pushes >= expected
+        assert verify(level, result.solution).solved
+
+
+def test_shipped_unsolvable_level_is_reported_unsolvable():
+    level = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    for mode in ("fast", "pushes", "bfs"):
+        result = solve(level, mode)
+        assert result.status is Status.UNSOLVABLE and result.expanded > 10
+
+
+@pytest.mark.parametrize("name", ["first-steps.xsb", "corridor.xsb", "storeroom.xsb"])
+def test_shipped_puzzles_solve_and_replay(name):
+    level = load_levels(PUZZLES / name)[0]
+    fast = solve(level)
+    optimal = solve(level, "pushes")
+    assert fast.status is optimal.status is Status.SOLVED
+    assert verify(level, fast.solution).solved and verify(level, optimal.solution).solved
+    assert optimal.pushes <= fast.pushes
+    assert optimal.pushes == solve(level, "bfs").pushes
+
+
+# A level far too big to finish by breadth-first search: 12 boxes in an open room.
+BIG = """\
+################
+#              #
+# $ $ $ $ $ $  #
+#              #
+# $ $ $ $ $ $  #
+#              #
+#@............ #
+################"""
+
+
+@pytest.mark.parametrize("seconds", [0.5, 2.0])
+def test_timeout_returns_within_ten_percent(seconds):
+    level = parse_level(BIG)
+    solve(level, "bfs", Limits(seconds=0.05))  # compile and warm up first
+    started = time.perf_counter()
+    result = solve(level, "bfs", Limits(seconds=seconds))
+    elapsed = time.perf_counter() - started
+    assert result.status is Status.TIMEOUT
+    assert seconds * 0.9 <= elapsed <= seconds * 1.1
+
+
+def test_state_cap_is_a_limit_not_a_failure():
+    result = solve(parse_level(BIG), "bfs", Limits(seconds=30, max_states=5000))
+    assert result.status is Status.LIMIT and result.states == 5000
