@@ -7,7 +7,7 @@ holds only the squares the player could walk on with all boxes removed.
 >>> level = parse_level("#####\\n#@$.#\\n#####")
 >>> level.width, level.height, level.player, sorted(level.boxes), sorted(level.goals)
 (5, 3, 6, [7], [8])
->>> print(level.to_xsb())
+>>> print(level.to_xsb(), end="")
 #####
 #@$.#
 #####
