@@ -1,0 +1,158 @@
+"""Benchmark the solver on level collections; every solution is replayed.
+
+    python scripts/bench.py ../shared/levels/microban/microban1_155.txt --timeout 10
+    python scripts/bench.py ../shared/levels/boxoban/unfiltered-test --timeout 10
+    python scripts/bench.py COLLECTION --optimal pushes --reference SUMMARY.tsv
+
+Per collection it prints solved/total, median and total seconds, and states
+expanded and generated per second of search. It also times the jitted
+scanline fill against a plain Python BFS flood fill on the same boards, in
+the same run, and prints the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+
+from sokosolve.board import Board
+from sokosolve.level import Level, LevelError, load_levels
+from sokosolve.reach import scanline_fill
+from sokosolve.replay import verify
+from sokosolve.solver import Limits, Status, solve
+
+
+def collection_levels(path: Path) -> list[Level]:
+    files = sorted(p for p in path.iterdir() if p.suffix in (".txt", ".xsb", ".sok")) \
+        if path.is_dir() else [path]
+    levels = [lv for f in files for lv in load_levels(f)]
+    bad = [lv for lv in levels if isinstance(lv, LevelError)]
+    if bad:
+        sys.exit(f"bench: {bad[0]}")
+    return levels
+
+
+def python_flood(walls: np.ndarray, box_at: np.ndarray, offsets: np.ndarray, start: int) -> int:
+    """The plain baseline: BFS over squares with a Python set; returns the smallest square."""
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        for o in offsets:
+            t = s + o
+            if not walls[t] and box_at[t] < 0 and t not in seen:
+                seen.add(t)
+                queue.append(t)
+    return min(seen)
+
+
+def fill_ratio(levels: list[Level], repeats: int) -> tuple[float, float]:
+    """Fills per second of the scanline kernel and of the Python flood, on the start states."""
+    boards = [Board.from_level(lv) for lv in levels]
+    prepared = []
+    for b in boards:
+        box_at = np.full(b.walls.size, -1, dtype=np.int32)
+        box_at[b.boxes] = np.arange(b.boxes.size, dtype=np.int32)
+        marks = np.zeros(b.walls.size, dtype=np.int32)
+        stack = np.empty(2 * b.walls.size + 4, dtype=np.int64)
+        prepared.append((b, box_at, marks, stack, [int(o) for o in b.offsets]))
+    b, box_at, marks, stack, _ = prepared[0]
+    scanline_fill(b.walls, box_at, b.width, b.player, marks, 1, stack)  # compile outside timing
+    started = time.perf_counter()
+    stamp = 1
+    for _ in range(repeats):
+        for b, box_at, marks, stack, _ in prepared:
+            stamp += 1
+            scanline_fill(b.walls, box_at, b.width, b.player, marks, stamp, stack)
+    jit_rate = repeats * len(prepared) / (time.perf_counter() - started)
+    python_repeats = max(1, repeats // 50)
+    started = time.perf_counter()
+    for _ in range(python_repeats):
+        for b, box_at, _, _, offsets in prepared:
+            python_flood(b.walls, box_at, offsets, b.player)
+    python_rate = python_repeats * len(prepared) / (time.perf_counter() - started)
+    return jit_rate, python_rate
+
+
+def read_reference(path: Path) -> dict[int, int]:
+    """Level number -> reference pushes, from a summary TSV (set, level, moves, pushes, lurd)."""
+    out = {}
+    for line in path.read_text().splitlines()[1:]:
+        parts = line.split("\t")
+        out[(parts[0], int(parts[1]))] = int(parts[3])
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("collections", nargs="+", type=Path)
+    parser.add_argument("--timeout", type=float, default=10.0)
+    parser.add_argument("--optimal", choices=["pushes"], default=None)
+    parser.add_argument("--max-states", type=int, default=20_000_000)
+    parser.add_argument("--sample", type=int, default=0, help="only every k-th level (k chosen "
+                        "so that about this many are solved)")
+    parser.add_argument("--reference", type=Path, help="summary TSV of reference push counts")
+    parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
+    parser.add_argument("--fill-repeats", type=int, default=2000)
+    parser.add_argument("--list-unsolved", action="store_true")
+    args = parser.parse_args()
+    mode = "pushes" if args.optimal else "fast"
+    limits = Limits(seconds=args.timeout, max_states=args.max_states)
+    reference = read_reference(args.reference) if args.reference else {}
+
+    # Compile (or load the cache) before any timing.
+    solve(collection_levels(args.collections[0])[0], mode, Limits(seconds=1))
+
+    for path in args.collections:
+        levels = collection_levels(path)
+        numbered = list(enumerate(levels, start=1))
+        if args.sample and len(numbered) > args.sample:
+            numbered = numbered[:: len(numbered) // args.sample][: args.sample]
+        seconds, expanded, generated, search_seconds = [], 0, 0, 0.0
+        solved = worse = equal = better = 0
+        statuses: dict[str, int] = {}
+        unsolved = []
+        for number, level in numbered:
+            result = solve(level, mode, limits)
+            seconds.append(result.seconds)
+            expanded += result.expanded
+            generated += result.generated
+            search_seconds += result.seconds
+            statuses[result.status.value] = statuses.get(result.status.value, 0) + 1
+            if result.status is Status.SOLVED:
+                if not verify(level, result.solution).solved:
+                    sys.exit(f"bench: INVALID solution for {path} level {number}")
+                solved += 1
+                ref = reference.get((args.reference_set, number))
+                if ref is not None:
+                    if result.pushes > ref:
+                        worse += 1
+                        print(f"  level {number}: {result.pushes} pushes, reference {ref}")
+                    elif result.pushes == ref:
+                        equal += 1
+                    else:
+                        better += 1
+            else:
+                unsolved.append(f"{number}:{result.status.value}")
+        print(f"{path}: solved {solved}/{len(numbered)}  statuses {statuses}")
+        print(f"  seconds per level: median {statistics.median(seconds):.3f}, "
+              f"total {sum(seconds):.1f}")
+        print(f"  states per second: expanded {expanded / search_seconds:,.0f}, "
+              f"generated {generated / search_seconds:,.0f}")
+        if reference:
+            print(f"  against the reference: fewer pushes {better}, equal {equal}, more {worse}")
+        if args.list_unsolved and unsolved:
+            print("  not solved: " + " ".join(unsolved))
+        jit_rate, python_rate = fill_ratio([lv for _, lv in numbered], args.fill_repeats)
+        print(f"  fill: scanline {jit_rate:,.0f}/s, python BFS {python_rate:,.0f}/s, "
+              f"ratio {jit_rate / python_rate:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
