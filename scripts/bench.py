@@ -38,7 +38,7 @@ def collection_levels(path: Path) -> list[Level]:
     return levels
 
 
-def python_flood(walls: np.ndarray, box_at: np.ndarray, offsets: np.ndarray, start: int) -> int:
+def python_flood(occupied: np.ndarray, offsets: list[int], start: int) -> int:
     """The plain baseline: BFS over squares with a Python set; returns the smallest square."""
     seen = {start}
     queue = deque([start])
@@ -46,7 +46,7 @@ def python_flood(walls: np.ndarray, box_at: np.ndarray, offsets: np.ndarray, sta
         s = queue.popleft()
         for o in offsets:
             t = s + o
-            if not walls[t] and box_at[t] < 0 and t not in seen:
+            if not occupied[t] and t not in seen:
                 seen.add(t)
                 queue.append(t)
     return min(seen)
@@ -57,25 +57,25 @@ def fill_ratio(levels: list[Level], repeats: int) -> tuple[float, float]:
     boards = [Board.from_level(lv) for lv in levels]
     prepared = []
     for b in boards:
-        box_at = np.full(b.walls.size, -1, dtype=np.int32)
-        box_at[b.boxes] = np.arange(b.boxes.size, dtype=np.int32)
+        occupied = b.walls.copy()
+        occupied[b.boxes] = 1
         marks = np.zeros(b.walls.size, dtype=np.int32)
         stack = np.empty(2 * b.walls.size + 4, dtype=np.int64)
-        prepared.append((b, box_at, marks, stack, [int(o) for o in b.offsets]))
-    b, box_at, marks, stack, _ = prepared[0]
-    scanline_fill(b.walls, box_at, b.width, b.player, marks, 1, stack)  # compile outside timing
+        prepared.append((b, occupied, marks, stack, [int(o) for o in b.offsets]))
+    b, occupied, marks, stack, _ = prepared[0]
+    scanline_fill(occupied, b.width, b.player, marks, 1, stack)  # compile outside timing
     started = time.perf_counter()
     stamp = 1
     for _ in range(repeats):
-        for b, box_at, marks, stack, _ in prepared:
+        for b, occupied, marks, stack, _ in prepared:
             stamp += 1
-            scanline_fill(b.walls, box_at, b.width, b.player, marks, stamp, stack)
+            scanline_fill(occupied, b.width, b.player, marks, stamp, stack)
     jit_rate = repeats * len(prepared) / (time.perf_counter() - started)
     python_repeats = max(1, repeats // 50)
     started = time.perf_counter()
     for _ in range(python_repeats):
-        for b, box_at, _, _, offsets in prepared:
-            python_flood(b.walls, box_at, offsets, b.player)
+        for b, occupied, _, _, offsets in prepared:
+            python_flood(occupied, offsets, b.player)
     python_rate = python_repeats * len(prepared) / (time.perf_counter() - started)
     return jit_rate, python_rate
 

@@ -15,23 +15,29 @@ from .board import UNREACHABLE
 
 
 @numba.njit(cache=True)
-def matching_bound(goal_distances: np.ndarray, box_squares: np.ndarray) -> int:
+def matching_workspace(boxes: int) -> np.ndarray:
+    """Scratch space for :func:`matching_bound`, allocated once per search."""
+    return np.zeros((6, boxes + 1), dtype=np.int64)
+
+
+@numba.njit(cache=True)
+def matching_bound(
+    goal_distances: np.ndarray, box_squares: np.ndarray, work: np.ndarray
+) -> int:
     """The least total push distance over all ways to give each box its own goal."""
     n = box_squares.size
     big = np.int64(UNREACHABLE)
-    u = np.zeros(n + 1, dtype=np.int64)
-    v = np.zeros(n + 1, dtype=np.int64)
-    owner = np.zeros(n + 1, dtype=np.int64)  # owner[goal] = box, 1-based
-    way = np.zeros(n + 1, dtype=np.int64)
-    minv = np.empty(n + 1, dtype=np.int64)
-    used = np.empty(n + 1, dtype=np.bool_)
+    u, v, owner, way, minv, used = work[0], work[1], work[2], work[3], work[4], work[5]
+    u[:] = 0
+    v[:] = 0
+    owner[:] = 0  # owner[goal] = box, both 1-based
     for box in range(1, n + 1):
         owner[0] = box
         g0 = 0
         minv[:] = big * 4
-        used[:] = False
+        used[:] = 0
         while True:
-            used[g0] = True
+            used[g0] = 1
             b0 = owner[g0]
             delta = big * 4
             g1 = 0

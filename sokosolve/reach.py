@@ -23,8 +23,7 @@ from .board import Board
 
 @numba.njit(cache=True)
 def scanline_fill(
-    walls: np.ndarray,
-    box_at: np.ndarray,
+    occupied: np.ndarray,
     width: int,
     start: int,
     marks: np.ndarray,
@@ -33,7 +32,7 @@ def scanline_fill(
 ) -> int:
     """Marks every square the player reaches from ``start``; returns the smallest.
 
-    A square is free when it is no wall and ``box_at[s] < 0``. From each seed
+    A square is free where ``occupied`` (walls and boxes) is 0. From each seed
     the fill takes the whole free run left and right, then pushes one seed per
     free run of the rows above and below onto ``stack`` (no recursion).
     """
@@ -47,10 +46,10 @@ def scanline_fill(
         if marks[seed] == stamp:
             continue
         left = seed
-        while not walls[left - 1] and box_at[left - 1] < 0:
+        while not occupied[left - 1]:
             left -= 1
         right = seed
-        while not walls[right + 1] and box_at[right + 1] < 0:
+        while not occupied[right + 1]:
             right += 1
         if left < canonical:
             canonical = left
@@ -59,7 +58,7 @@ def scanline_fill(
         for row_step in (-width, width):
             in_run = False
             for s in range(left + row_step, right + row_step + 1):
-                free = not walls[s] and box_at[s] < 0 and marks[s] != stamp
+                free = not occupied[s] and marks[s] != stamp
                 if free and not in_run:
                     stack[top] = s
                     top += 1
@@ -70,9 +69,9 @@ def scanline_fill(
 def reachable(board: Board, boxes: np.ndarray, player: int) -> tuple[np.ndarray, int]:
     """The player's region as a bool mask over the padded board, and its canonical square."""
     n = board.walls.size
-    box_at = np.full(n, -1, dtype=np.int32)
-    box_at[np.asarray(boxes, dtype=np.int64)] = np.arange(len(boxes), dtype=np.int32)
+    occupied = board.walls.copy()
+    occupied[np.asarray(boxes, dtype=np.int64)] = 1
     marks = np.zeros(n, dtype=np.int32)
-    stack = np.empty(n, dtype=np.int64)
-    canonical = scanline_fill(board.walls, box_at, board.width, player, marks, 1, stack)
+    stack = np.empty(2 * n + 4, dtype=np.int64)
+    canonical = scanline_fill(occupied, board.width, player, marks, 1, stack)
     return marks == 1, int(canonical)

@@ -2,7 +2,7 @@
 
 - ``BFS``: breadth first over pushes; the first solution found is push-optimal.
 - ``ASTAR``: A* on ``g + h`` with the matching lower bound; push-optimal.
-- ``GREEDY``: weighted A* on ``g + weight * h``; fast, not optimal.
+- ``GREEDY``: weighted A* on ``g + weight * h``, never reopening a state; fast, not optimal.
 
 A state is the set of box squares plus the player's region; its key is the
 Zobrist key of the boxes XOR the key of the region's canonical square
@@ -20,7 +20,7 @@ import numpy as np
 
 from .board import UNREACHABLE
 from .deadlocks import freeze_deadlock
-from .heuristics import matching_bound
+from .heuristics import matching_bound, matching_workspace
 from .reach import scanline_fill
 from .table import grow, table_find, table_rehash
 
@@ -130,6 +130,7 @@ def push_search(
     frames = np.empty((nboxes + 2, 3), dtype=np.int64)
     path = np.empty(1 << 16, dtype=np.int32)
     empty = np.empty(0, dtype=np.int32)
+    work = matching_workspace(nboxes)
 
     capacity = 1 << 12
     keys = np.empty(capacity, dtype=np.uint64)
@@ -141,16 +142,18 @@ def push_search(
     heap_node = np.empty(capacity, dtype=np.int64)
     heap_size = 0
 
+    occupied = walls.copy()
     for i in range(nboxes):
         box_at[start_boxes[i]] = i
+        occupied[start_boxes[i]] = 1
     stamp = child_stamp = 1
-    canonical = scanline_fill(walls, box_at, width, start_player, marks, stamp, stack)
+    canonical = scanline_fill(occupied, width, start_player, marks, stamp, stack)
     key = player_keys[canonical]
     on_goal = 0
     for b in start_boxes:
         key ^= box_keys[b]
         on_goal += goal_mask[b]
-    h = matching_bound(goal_distances, box_squares) if ordering != BFS else 0
+    h = matching_bound(goal_distances, box_squares, work) if ordering != BFS else 0
     if on_goal == nboxes:
         return SOLVED, empty, 0, 0, 1
     if h >= UNREACHABLE:
@@ -187,9 +190,13 @@ def push_search(
         if expanded % _CLOCK_EVERY == 0 and _clock() - started > seconds:
             status = TIMEOUT
             break
+        for b in box_squares:
+            occupied[b] = 0
         player, depth = _rebuild_state(
             node, parents, pushes, start_boxes, start_player, offsets, box_squares, box_at, path
         )
+        for b in box_squares:
+            occupied[b] = 1
         on_goal = 0
         for b in box_squares:
             on_goal += goal_mask[b]
@@ -198,7 +205,7 @@ def push_search(
             status = SOLVED
             break
         stamp += 1
-        canonical = scanline_fill(walls, box_at, width, player, marks, stamp, stack)
+        canonical = scanline_fill(occupied, width, player, marks, stamp, stack)
         box_key = keys[node] ^ player_keys[canonical]
         g = depths[node] + 1
         for i in range(nboxes):
@@ -209,18 +216,20 @@ def push_search(
                     continue
                 box_at[square] = -1
                 box_at[to] = i
+                occupied[square] = 0
+                occupied[to] = 1
                 box_squares[i] = to
                 if freeze_deadlock(walls, dead, goal_mask, box_at, offsets, to, held, frames):
                     h = UNREACHABLE
                 elif ordering == BFS:
                     h = 0
                 else:
-                    h = matching_bound(goal_distances, box_squares)
+                    h = matching_bound(goal_distances, box_squares, work)
                 if h < UNREACHABLE:
                     generated += 1
                     child_stamp += 1
                     child_canonical = scanline_fill(
-                        walls, box_at, width, square, child_marks, child_stamp, stack
+                        occupied, width, square, child_marks, child_stamp, stack
                     )
                     child_key = box_key ^ box_keys[square] ^ box_keys[to] ^ player_keys[
                         child_canonical
@@ -243,7 +252,7 @@ def push_search(
                             slots[-(slot + 1)] = child
                             if 2 * count > slots.size:
                                 slots = table_rehash(keys, count, slots.size * 2)
-                    elif ordering != BFS and g < depths[slots[slot]]:
+                    elif ordering == ASTAR and g < depths[slots[slot]]:
                         child = slots[slot]  # reached again with fewer pushes: reopen
                     if child >= 0:
                         parents[child] = node
@@ -267,6 +276,8 @@ def push_search(
                 box_squares[i] = square
                 box_at[to] = -1
                 box_at[square] = i
+                occupied[square] = 1
+                occupied[to] = 0
                 if status == SOLVED or status == LIMIT:
                     break
             if status == SOLVED or status == LIMIT:
