@@ -5,24 +5,29 @@ Standard output carries results only; messages go to standard error.
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from pathlib import Path
 
 import click
+from tqdm import tqdm
 
 from . import __version__
-from .level import LevelError, load_levels
-from .output import FORMATS, Record
+from .batch import Task, level_files, read_tasks, solve_tasks
+from .level import Level, LevelError, load_levels
+from .output import FORMATS, SELF_DESCRIBING, CsvWriter, Record, read_finished
 from .replay import SolutionFormatError, expand_lurd, verify
-from .solver import Limits, Result, Status, solve
+from .solver import BYTES_PER_STATE, Limits, Result, Status, solve
 
-EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 _EXIT_CODES = """\b
 Exit codes:
   0  every level solved
   1  some level not solved (unsolvable, timeout, limit, or a bad level in a collection)
-  2  bad usage, or no readable level in the input"""
+  2  bad usage, or an input with no readable level
+  130  interrupted (Ctrl-C); every finished level was written"""
 
 
 class _SolveByDefault(click.Group):
@@ -56,49 +61,118 @@ def main() -> None:
               help="Prove the solution push-optimal (A* with an admissible bound).")
 @click.option("--timeout", type=click.FloatRange(min=0.0), default=60.0, show_default=True,
               help="Seconds allowed per level.")
-@click.option("--max-states", type=click.IntRange(min=1), default=20_000_000, show_default=True,
-              help="Stored states allowed per level (about 30 bytes each).")
-@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="lurd",
+@click.option("--max-states", type=click.IntRange(min=1), default=None,
+              help="Stored states allowed per level.")
+@click.option("--memory", type=click.IntRange(min=1), default=2048, show_default=True,
+              help=f"Megabytes of search memory per level (about {BYTES_PER_STATE} bytes a state).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1,
+              show_default="number of cores", help="Worker processes for many levels.")
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="lurd",
               show_default=True, help="How each result is written.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write results to this file (flushed after each level) instead of stdout.")
+@click.option("--resume", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Skip levels already solved in this json or csv output file.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
 def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
-                  max_states: int, fmt: str) -> None:
-    """Solve every level in PUZZLES (files, or - for standard input).
+                  max_states: int | None, memory: int, jobs: int, fmt: str,
+                  output: str | None, resume: str | None, quiet: bool) -> None:
+    """Solve every level in PUZZLES: files, collections, directories, or - for standard input.
 
     \b
     Examples:
       sokosolve puzzles/first-steps.xsb
       sokosolve - < level.xsb | sokosolve verify level.xsb -
+      sokosolve levels/ -j 2 --timeout 10 --format json -o results.jsonl
+      sokosolve levels/ --format json -o results.jsonl --resume results.jsonl
     """
-    limits = Limits(seconds=timeout, max_states=max_states)
+    started = time.perf_counter()
+    cap = memory * 2**20 // BYTES_PER_STATE
+    limits = Limits(seconds=timeout, max_states=min(max_states or cap, cap))
     mode = "pushes" if optimal == "pushes" else "fast"
-    good = bad = unsolved = 0
-    writer = FORMATS[fmt]()
-    for path in puzzles:
+    if resume and fmt not in SELF_DESCRIBING:
+        raise click.UsageError("--resume needs --format json or csv")
+    finished = read_finished(resume) if resume else set()
+
+    unreadable = 0
+    tasks: list[Task] = []
+    for path in level_files(puzzles):
         try:
-            levels = load_levels(path)
+            found = read_tasks(path)
         except LevelError as error:
-            click.echo(f"sokosolve: {error}", err=True)
-            bad += 1
+            _warn(str(error))
+            unreadable += 1
             continue
-        for index, level in enumerate(levels, start=1):
-            if isinstance(level, LevelError):
-                click.echo(f"sokosolve: {level}", err=True)
-                bad += 1
-                result = Result(Status.ERROR, error=level.message)
-                record = Record(level.source, index, None, result)
-            else:
-                good += 1
-                result = solve(level, mode, limits)
-                record = Record(level.source, index, level.title, result)
-                if result.status is not Status.SOLVED:
-                    unsolved += 1
-                    name = level.title or f"#{index}"
-                    click.echo(f"sokosolve: {level.source} level {name}: {result.status.value}"
-                               + (f" ({result.error})" if result.error else ""), err=True)
-            writer.write(record, sys.stdout)
-    if good == 0:
+        for task in found:
+            if isinstance(task.level, LevelError):
+                _warn(str(task.level))
+        tasks.extend(t for t in found if (t.file, t.index) not in finished)
+
+    appending = bool(output and resume and os.path.abspath(output) == os.path.abspath(resume))
+    stream = open(output, "a" if appending else "w", encoding="utf-8") if output else sys.stdout
+    writer = CsvWriter(header=not appending) if fmt == "csv" else FORMATS[fmt]()
+    emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks)
+    progress = tqdm(total=len(tasks), unit="level", file=sys.stderr, dynamic_ncols=True,
+                    disable=quiet or not sys.stderr.isatty())
+    interrupted = False
+    solvable = [t for t in tasks if isinstance(t.level, Level)]
+    try:
+        for task in tasks:
+            if isinstance(task.level, LevelError):
+                emit(task, Result(Status.ERROR, error=task.level.message))
+        if len(solvable) == 1:
+            results = iter([(solvable[0], solve(solvable[0].level, mode, limits))])
+        else:
+            results = solve_tasks(solvable, mode, limits, jobs)
+        for task, result in results:
+            emit(task, result)
+            progress.update(1)
+            progress.set_postfix(solved=emit.counts.get("solved", 0),
+                                 failed=sum(emit.counts.values()) - emit.counts.get("solved", 0))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.close()
+        if output:
+            stream.close()
+    if (solvable and not quiet) or interrupted:
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(emit.counts.items())) or "nothing"
+        skipped = f", {len(finished)} skipped as solved before" if finished else ""
+        state = "interrupted after" if interrupted else "finished"
+        _warn(f"{state} {sum(emit.counts.values())} level(s): {counts}{skipped} "
+              f"in {time.perf_counter() - started:.1f} s")
+    if interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+    if unreadable or not (solvable or finished):
         sys.exit(EXIT_BAD_INPUT)
-    sys.exit(EXIT_UNSOLVED if (bad or unsolved) else EXIT_SOLVED)
+    sys.exit(EXIT_SOLVED if emit.counts.get("solved", 0) == len(tasks) else EXIT_UNSOLVED)
+
+
+class _Emitter:
+    """Writes records, in input order for formats that do not name the level."""
+
+    def __init__(self, writer, stream, ordered: bool, tasks: list[Task]):
+        self.writer, self.stream, self.ordered = writer, stream, ordered
+        self.order = {(t.file, t.index): i for i, t in enumerate(tasks)}
+        self.waiting: dict[int, Record] = {}
+        self.next = 0
+        self.counts: dict[str, int] = {}
+
+    def __call__(self, task: Task, result: Result) -> None:
+        level = task.level if isinstance(task.level, Level) else None
+        record = Record(task.file, task.index, level, result)
+        self.counts[result.status.value] = self.counts.get(result.status.value, 0) + 1
+        if not self.ordered:
+            self.writer.write(record, self.stream)
+            return
+        self.waiting[self.order[(task.file, task.index)]] = record
+        while self.next in self.waiting:
+            self.writer.write(self.waiting.pop(self.next), self.stream)
+            self.next += 1
+
+
+def _warn(message: str) -> None:
+    click.echo(f"sokosolve: {message}", err=True)
 
 
 def _read_solution(text: str) -> str:
@@ -154,5 +228,5 @@ def verify_command(puzzle: str, solution: str, number: int) -> None:
 
 
 def _fail(message: str) -> None:
-    click.echo(f"sokosolve: {message}", err=True)
+    _warn(message)
     sys.exit(EXIT_BAD_INPUT)

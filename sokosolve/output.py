@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import IO
 
+from .level import Level
 from .replay import compress_lurd
 from .solver import Result
 
@@ -25,8 +26,12 @@ class Record:
 
     file: str
     index: int
-    title: str | None
+    level: Level | None  # None where the level could not be read
     result: Result
+
+    @property
+    def title(self) -> str | None:
+        return self.level.title if self.level else None
 
     def as_dict(self) -> dict[str, object]:
         r = self.result
@@ -36,6 +41,25 @@ class Record:
             "seconds": round(r.seconds, 4), "states": r.states, "solution": r.solution,
             "error": r.error,
         }
+
+
+class SokWriter:
+    """The levels written back as a SOK collection, each with its solution section."""
+
+    def write(self, record: Record, stream: IO[str]) -> None:
+        if record.level is None:
+            stream.write(f"; level {record.index} of {record.file}: {record.result.error}\n\n")
+        else:
+            level = record.level
+            if level.title:
+                stream.write(f"{level.title}\n")
+            stream.write(level.to_xsb())
+            if level.author:
+                stream.write(f"Author: {level.author}\n")
+            if record.result.solution:
+                stream.write(f"\nSolution\n{record.result.solution}\n")
+            stream.write("\n")
+        stream.flush()
 
 
 class LurdWriter:
@@ -65,8 +89,8 @@ class JsonWriter:
 class CsvWriter:
     """A header line, then one row per level."""
 
-    def __init__(self) -> None:
-        self._header_written = False
+    def __init__(self, header: bool = True) -> None:
+        self._header_written = not header
 
     def write(self, record: Record, stream: IO[str]) -> None:
         writer = csv.DictWriter(stream, fieldnames=COLUMNS, lineterminator="\n")
@@ -77,4 +101,23 @@ class CsvWriter:
         stream.flush()
 
 
-FORMATS = {"lurd": LurdWriter, "rle": RleWriter, "json": JsonWriter, "csv": CsvWriter}
+FORMATS = {
+    "lurd": LurdWriter, "rle": RleWriter, "json": JsonWriter, "csv": CsvWriter, "sok": SokWriter,
+}
+#: Formats whose records say which level they are for, so they may come in any order.
+SELF_DESCRIBING = frozenset({"json", "csv"})
+
+
+def read_finished(path: str) -> set[tuple[str, int]]:
+    """(file, index) of the levels solved in an earlier json or csv output file."""
+    done = set()
+    with open(path, encoding="utf-8") as stream:
+        first = stream.readline()
+        stream.seek(0)
+        rows = csv.DictReader(stream) if first.startswith("file,") else (
+            json.loads(line) for line in stream if line.strip()
+        )
+        for row in rows:
+            if row.get("status") == "solved":
+                done.add((row["file"], int(row["index"])))
+    return done

@@ -45,6 +45,11 @@ MODES = {
 }
 
 
+#: Memory a stored state costs, at most: its node (18 bytes), its hash slot
+#: (4 bytes, a quarter to a half full) and its open-list entry (16 bytes).
+BYTES_PER_STATE = 50
+
+
 @dataclass(frozen=True)
 class Limits:
     """When a search gives up: wall-clock seconds and stored states."""

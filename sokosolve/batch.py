@@ -1,0 +1,147 @@
+"""Solving many levels: gathering them from paths, and a pool of worker processes.
+
+Each worker solves one level at a time. The search stops itself at its time
+and state limits; if it does not, the pool kills the worker at the limit
+plus a margin, reports the level as a timeout and starts a fresh worker, so
+one level can never stall, crash or lose the batch.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import signal
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .level import Level, LevelError, load_levels
+from .solver import Limits, Result, Status, solve
+
+#: File name endings read when a directory is given.
+LEVEL_SUFFIXES = (".xsb", ".sok", ".txt")
+#: Seconds a worker may overrun its time limit before it is killed.
+KILL_MARGIN = 5.0
+
+
+@dataclass(frozen=True)
+class Task:
+    """One level to solve (or the error reading it), and where it came from."""
+
+    file: str
+    index: int  # counts from 1 within the file
+    level: Level | LevelError
+
+    @property
+    def title(self) -> str | None:
+        return self.level.title if isinstance(self.level, Level) else None
+
+
+def level_files(paths: Iterable[str]) -> Iterator[str]:
+    """Files named in ``paths``, with directories searched recursively for level files."""
+    for path in paths:
+        p = Path(path)
+        if path != "-" and p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.suffix.lower() in LEVEL_SUFFIXES)
+            yield from (str(f) for f in found if f.is_file())
+        else:
+            yield path
+
+
+def read_tasks(path: str) -> list[Task]:
+    """Every level of one file as a task; raises :class:`LevelError` if it cannot be read."""
+    source = "<stdin>" if path == "-" else path
+    return [Task(source, i, level) for i, level in enumerate(load_levels(path), start=1)]
+
+
+def _worker(connection, mode: str, limits: Limits) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    while True:
+        task = connection.recv()
+        if task is None:
+            return
+        connection.send(solve(task.level, mode, limits))
+
+
+class _Slot:
+    """One worker process and the task it is on."""
+
+    def __init__(self, context, mode: str, limits: Limits):
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_worker, args=(child, mode, limits), daemon=True)
+        self.process.start()
+        child.close()
+        self.task: Task | None = None
+        self.started = 0.0
+
+    def give(self, task: Task) -> None:
+        self.task, self.started = task, time.perf_counter()
+        self.connection.send(task)
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.process.kill()
+        else:
+            try:
+                self.connection.send(None)
+            except OSError:
+                pass
+        self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+
+
+def solve_tasks(
+    tasks: Iterable[Task], mode: str, limits: Limits, jobs: int
+) -> Iterator[tuple[Task, Result]]:
+    """Solves every task on ``jobs`` worker processes, yielding results as they finish.
+
+    The tasks must hold levels, not reading errors.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pending = iter(tasks)
+    slots: list[_Slot] = []
+    try:
+        exhausted = False
+        while True:
+            for slot in slots:
+                if slot.task is None and not exhausted:
+                    task = next(pending, None)
+                    if task is None:
+                        exhausted = True
+                    else:
+                        slot.give(task)
+            if not exhausted and len(slots) < jobs:
+                slots.append(_Slot(context, mode, limits))
+                continue
+            busy = [s for s in slots if s.task is not None]
+            if not busy:
+                return
+            ready = multiprocessing.connection.wait([s.connection for s in busy], timeout=0.2)
+            now = time.perf_counter()
+            for i, slot in enumerate(slots):
+                if slot.task is None:
+                    continue
+                if slot.connection in ready:
+                    try:
+                        result = slot.connection.recv()
+                    except (EOFError, OSError):
+                        code = slot.process.exitcode
+                        result = Result(Status.ERROR, seconds=now - slot.started,
+                                        error=f"the worker died (exit code {code})")
+                        slot.stop(kill=True)
+                        slots[i] = _Slot(context, mode, limits)
+                    yield slot.task, result
+                    slot.task = None
+                elif now - slot.started > limits.seconds + KILL_MARGIN:
+                    task, started = slot.task, slot.started
+                    slot.stop(kill=True)
+                    slots[i] = _Slot(context, mode, limits)
+                    yield task, Result(Status.TIMEOUT, seconds=now - started,
+                                       error="the worker was killed at the time limit")
+    finally:
+        for slot in slots:
+            slot.stop(kill=slot.task is not None)
