@@ -12,6 +12,7 @@ import multiprocessing
 import multiprocessing.connection
 import signal
 import time
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from .solver import Limits, Result, Status, solve
 LEVEL_SUFFIXES = (".xsb", ".sok", ".txt")
 #: Seconds a worker may overrun its time limit before it is killed.
 KILL_MARGIN = 5.0
+_QUEUE_DEPTH = 2
 
 
 @dataclass(frozen=True)
@@ -65,19 +67,30 @@ def _worker(connection, mode: str, limits: Limits) -> None:
 
 
 class _Slot:
-    """One worker process and the task it is on."""
+    """One worker process and the tasks sent to it, oldest (the one it is on) first.
+
+    A worker is sent a second task before it finishes the first, so it never
+    waits for the parent between two small levels.
+    """
 
     def __init__(self, context, mode: str, limits: Limits):
         self.connection, child = context.Pipe()
         self.process = context.Process(target=_worker, args=(child, mode, limits), daemon=True)
         self.process.start()
         child.close()
-        self.task: Task | None = None
-        self.started = 0.0
+        self.tasks: deque[Task] = deque()
+        self.started = 0.0  # when the worker began its current task
 
     def give(self, task: Task) -> None:
-        self.task, self.started = task, time.perf_counter()
+        if not self.tasks:
+            self.started = time.perf_counter()
+        self.tasks.append(task)
         self.connection.send(task)
+
+    def finish(self, now: float) -> Task:
+        """The current task, done; the next one starts now."""
+        self.started = now
+        return self.tasks.popleft()
 
     def stop(self, kill: bool = False) -> None:
         if kill:
@@ -103,45 +116,48 @@ def solve_tasks(
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pending = iter(tasks)
-    slots: list[_Slot] = []
+    again: deque[Task] = deque()  # tasks a dead worker had not started
+    slots = [_Slot(context, mode, limits) for _ in range(jobs)]
+
+    def replace(i: int) -> Task:
+        """Kills worker ``i`` and starts a new one; returns the task it was on."""
+        old = slots[i]
+        old.stop(kill=True)
+        slots[i] = _Slot(context, mode, limits)
+        task = old.tasks.popleft()
+        again.extend(old.tasks)
+        return task
+
     try:
-        exhausted = False
         while True:
             for slot in slots:
-                if slot.task is None and not exhausted:
-                    task = next(pending, None)
+                while len(slot.tasks) < _QUEUE_DEPTH:
+                    task = again.popleft() if again else next(pending, None)
                     if task is None:
-                        exhausted = True
-                    else:
-                        slot.give(task)
-            if not exhausted and len(slots) < jobs:
-                slots.append(_Slot(context, mode, limits))
-                continue
-            busy = [s for s in slots if s.task is not None]
+                        break
+                    slot.give(task)
+            busy = [s for s in slots if s.tasks]
             if not busy:
                 return
             ready = multiprocessing.connection.wait([s.connection for s in busy], timeout=0.2)
             now = time.perf_counter()
             for i, slot in enumerate(slots):
-                if slot.task is None:
+                if not slot.tasks:
                     continue
                 if slot.connection in ready:
                     try:
                         result = slot.connection.recv()
                     except (EOFError, OSError):
                         code = slot.process.exitcode
-                        result = Result(Status.ERROR, seconds=now - slot.started,
-                                        error=f"the worker died (exit code {code})")
-                        slot.stop(kill=True)
-                        slots[i] = _Slot(context, mode, limits)
-                    yield slot.task, result
-                    slot.task = None
+                        started = slot.started
+                        yield replace(i), Result(Status.ERROR, seconds=now - started,
+                                                 error=f"the worker died (exit code {code})")
+                        continue
+                    yield slot.finish(now), result
                 elif now - slot.started > limits.seconds + KILL_MARGIN:
-                    task, started = slot.task, slot.started
-                    slot.stop(kill=True)
-                    slots[i] = _Slot(context, mode, limits)
-                    yield task, Result(Status.TIMEOUT, seconds=now - started,
-                                       error="the worker was killed at the time limit")
+                    started = slot.started
+                    yield replace(i), Result(Status.TIMEOUT, seconds=now - started,
+                                             error="the worker was killed at the time limit")
     finally:
         for slot in slots:
-            slot.stop(kill=slot.task is not None)
+            slot.stop(kill=bool(slot.tasks))
