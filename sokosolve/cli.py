@@ -26,7 +26,7 @@ _EXIT_CODES = """\b
 Exit codes:
   0  every level solved
   1  some level not solved (unsolvable, timeout, limit, or a bad level in a collection)
-  2  bad usage, or an input with no readable level
+  2  bad usage, an unreadable file, or no readable level at all
   130  interrupted (Ctrl-C); every finished level was written"""
 
 
