@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .level import Level, LevelError, load_levels
-from .solver import Limits, Result, Status, solve
+from .solver import Limits, Result, Status, solve, warm_up
 
 #: File name endings read when a directory is given.
 LEVEL_SUFFIXES = (".xsb", ".sok", ".txt")
@@ -59,6 +59,8 @@ def read_tasks(path: str) -> list[Task]:
 
 def _worker(connection, mode: str, limits: Limits) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    warm_up()
+    connection.send(None)  # ready: the parent starts timing from here
     while True:
         task = connection.recv()
         if task is None:
@@ -79,10 +81,11 @@ class _Slot:
         self.process.start()
         child.close()
         self.tasks: deque[Task] = deque()
+        self.ready = False  # the worker has its kernels compiled
         self.started = 0.0  # when the worker began its current task
 
     def give(self, task: Task) -> None:
-        if not self.tasks:
+        if not self.tasks and self.ready:
             self.started = time.perf_counter()
         self.tasks.append(task)
         self.connection.send(task)
@@ -115,6 +118,7 @@ def solve_tasks(
     """
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    warm_up()  # forked workers then start with the kernels ready
     pending = iter(tasks)
     again: deque[Task] = deque()  # tasks a dead worker had not started
     slots = [_Slot(context, mode, limits) for _ in range(jobs)]
@@ -153,8 +157,11 @@ def solve_tasks(
                         yield replace(i), Result(Status.ERROR, seconds=now - started,
                                                  error=f"the worker died (exit code {code})")
                         continue
-                    yield slot.finish(now), result
-                elif now - slot.started > limits.seconds + KILL_MARGIN:
+                    if result is None:
+                        slot.ready, slot.started = True, now
+                    else:
+                        yield slot.finish(now), result
+                elif slot.ready and now - slot.started > limits.seconds + KILL_MARGIN:
                     started = slot.started
                     yield replace(i), Result(Status.TIMEOUT, seconds=now - started,
                                              error="the worker was killed at the time limit")

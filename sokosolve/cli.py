@@ -18,7 +18,7 @@ from .batch import Task, level_files, read_tasks, solve_tasks
 from .level import Level, LevelError, load_levels
 from .output import FORMATS, SELF_DESCRIBING, CsvWriter, Record, read_finished
 from .replay import SolutionFormatError, expand_lurd, verify
-from .solver import BYTES_PER_STATE, Limits, Result, Status, solve
+from .solver import BYTES_PER_STATE, Limits, Result, Status, solve, warm_up
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -121,6 +121,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
             if isinstance(task.level, LevelError):
                 emit(task, Result(Status.ERROR, error=task.level.message))
         if len(solvable) == 1:
+            warm_up()
             results = iter([(solvable[0], solve(solvable[0].level, mode, limits))])
         else:
             results = solve_tasks(solvable, mode, limits, jobs)
@@ -223,7 +224,9 @@ def verify_command(puzzle: str, solution: str, number: int) -> None:
         click.echo(f"not solved: {replay.error}")
     else:
         click.echo(f"{'solved' if replay.solved else 'not solved: boxes left off goals'}")
-    click.echo(f"moves: {replay.moves}\npushes: {replay.pushes}")
+    for name in ("moves", "pushes", "box_lines", "box_changes", "pushing_sessions",
+                 "player_lines"):
+        click.echo(f"{name.replace('_', ' ')}: {getattr(replay, name)}")
     sys.exit(EXIT_SOLVED if replay.solved else EXIT_UNSOLVED)
 
 

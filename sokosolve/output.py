@@ -16,8 +16,8 @@ from .replay import compress_lurd
 from .solver import Result
 
 #: Columns of the json and csv formats, in order.
-COLUMNS = ("file", "index", "title", "status", "moves", "pushes", "seconds", "states",
-           "solution", "error")
+COLUMNS = ("file", "index", "title", "status", "moves", "pushes", "box_lines", "box_changes",
+           "pushing_sessions", "player_lines", "seconds", "states", "solution", "error")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,8 @@ class Record:
         return {
             "file": self.file, "index": self.index, "title": self.title,
             "status": r.status.value, "moves": r.moves, "pushes": r.pushes,
+            "box_lines": r.box_lines, "box_changes": r.box_changes,
+            "pushing_sessions": r.pushing_sessions, "player_lines": r.player_lines,
             "seconds": round(r.seconds, 4), "states": r.states, "solution": r.solution,
             "error": r.error,
         }

@@ -6,7 +6,8 @@ This module shares no code with the search: it walks the player over the
 >>> from sokosolve.level import parse_level
 >>> level = parse_level("#####\\n#@$.#\\n#####")
 >>> verify(level, "R")
-Replay(solved=True, moves=1, pushes=1, error=None, step=None)
+Replay(solved=True, moves=1, pushes=1, error=None, step=None, box_lines=1, box_changes=1, \
+pushing_sessions=1, player_lines=1)
 >>> verify(level, "r").error
 "step 1: 'r' walks into a box (a push is written 'R')"
 """
@@ -30,13 +31,24 @@ class SolutionFormatError(ValueError):
 
 @dataclass(frozen=True)
 class Replay:
-    """The outcome of replaying a solution: solved or not, counts, first illegal step."""
+    """The outcome of replaying a solution: solved or not, first illegal step, metrics.
+
+    The metrics are those Sokoban YASC reports. A *box line* is a run of pushes
+    in one direction with no move between them; a *box change* is a push of
+    another box than the push before it (the first push counts); a *pushing
+    session* is a run of pushes with no move between them; a *player line* is
+    a run of one direction letter, case ignored.
+    """
 
     solved: bool
     moves: int
     pushes: int
     error: str | None = None
     step: int | None = None
+    box_lines: int = 0
+    box_changes: int = 0
+    pushing_sessions: int = 0
+    player_lines: int = 0
 
 
 def expand_lurd(solution: str) -> str:
@@ -76,9 +88,10 @@ def compress_lurd(solution: str) -> str:
 def verify(level: Level, solution: str) -> Replay:
     """Replays ``solution`` on ``level`` and says whether it solves it."""
     lurd = expand_lurd(solution)
-    boxes: set[Square] = set(level.boxes)
+    box_ids: dict[Square, int] = {s: i for i, s in enumerate(sorted(level.boxes))}
     player = level.player
-    moves = pushes = 0
+    moves = pushes = box_lines = box_changes = sessions = player_lines = 0
+    previous, last_box = "", -1
     for step, letter in enumerate(lurd, start=1):
         dr, dc = DIRECTIONS[letter.lower()]
         r, c = level.row_col(player)
@@ -88,18 +101,27 @@ def verify(level: Level, solution: str) -> Replay:
         if target not in level.floor:
             why = "walks into a wall"
         elif letter.islower():
-            if target in boxes:
+            if target in box_ids:
                 why = f"walks into a box (a push is written {letter.upper()!r})"
-        elif target not in boxes:
+        elif target not in box_ids:
             why = f"pushes no box (a move is written {letter.lower()!r})"
-        elif beyond not in level.floor or beyond in boxes:
+        elif beyond not in level.floor or beyond in box_ids:
             why = "pushes a box that is blocked"
         if why:
-            return Replay(False, moves, pushes, f"step {step}: {letter!r} {why}", step)
+            return Replay(False, moves, pushes, f"step {step}: {letter!r} {why}", step,
+                          box_lines, box_changes, sessions, player_lines)
         if letter.isupper():
-            boxes.remove(target)
-            boxes.add(beyond)
+            box = box_ids.pop(target)
+            box_ids[beyond] = box
             pushes += 1
+            box_lines += letter != previous
+            box_changes += box != last_box
+            sessions += not previous.isupper()
+            last_box = box
+        player_lines += letter.lower() != previous.lower()
+        previous = letter
         player = target
         moves += 1
-    return Replay(boxes == set(level.goals), moves, pushes)
+    solved = set(box_ids) == set(level.goals)
+    return Replay(solved, moves, pushes, None, None, box_lines, box_changes, sessions,
+                  player_lines)

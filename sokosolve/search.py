@@ -111,14 +111,14 @@ def push_search(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
     offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_player: int,
     box_keys: np.ndarray, player_keys: np.ndarray,
-    ordering: int, weight: int, max_states: int, seconds: float,
+    ordering: int, weight: int, max_states: int, deadline: float,
 ) -> tuple[int, np.ndarray, int, int, int]:
     """Searches for pushes that put every box on a goal.
 
-    Returns ``(status, solution, expanded, generated, stored)`` where ``solution``
-    holds the pushes as ``box_square * 4 + direction``, in order.
+    ``deadline`` is a ``time.perf_counter()`` value. Returns ``(status,
+    solution, expanded, generated, stored)`` where ``solution`` holds the
+    pushes as ``box_square * 4 + direction``, in order.
     """
-    started = _clock()
     n = walls.size
     nboxes = start_boxes.size
     box_squares = start_boxes.copy()
@@ -187,7 +187,7 @@ def push_search(
             if (entry & 0xFFFFFF) != depths[node] & 0xFFFFFF:
                 continue  # a stale entry: the node was reached again with fewer pushes
         expanded += 1
-        if expanded % _CLOCK_EVERY == 0 and _clock() - started > seconds:
+        if expanded % _CLOCK_EVERY == 0 and _clock() > deadline:
             status = TIMEOUT
             break
         for b in box_squares:

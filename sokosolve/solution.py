@@ -12,8 +12,11 @@ from .board import LURD, Board
 from .walk import NO_HEADING, fewest_turns_walk
 
 
-def pushes_to_lurd(board: Board, pushes: np.ndarray) -> str:
-    """The LURD string that plays ``pushes`` (``box_square * 4 + direction``) from the start."""
+def pushes_to_lurd(board: Board, pushes: np.ndarray, walk=fewest_turns_walk) -> str:
+    """The LURD string that plays ``pushes`` (``box_square * 4 + direction``) from the start.
+
+    ``walk`` finds each walk; it takes the arguments of :func:`fewest_turns_walk`.
+    """
     box_at = np.full(board.walls.size, -1, dtype=np.int32)
     box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
     player, heading = board.player, NO_HEADING
@@ -21,14 +24,24 @@ def pushes_to_lurd(board: Board, pushes: np.ndarray) -> str:
     for push in pushes:
         square, direction = int(push) >> 2, int(push) & 3
         behind = square - int(board.offsets[direction])
-        walk = fewest_turns_walk(
-            board.walls, box_at, board.offsets, player, heading, behind, direction
-        )
-        if walk.size and walk[0] < 0:
+        steps = walk(board.walls, box_at, board.offsets, player, heading, behind, direction)
+        if steps.size and steps[0] < 0:
             raise RuntimeError(f"no walk to push the box on padded square {square}")
-        letters.extend(LURD[d] for d in walk)
+        letters.extend(LURD[d] for d in steps)
         letters.append(LURD[direction].upper())
         to = square + int(board.offsets[direction])
         box_at[to], box_at[square] = box_at[square], -1
         player, heading = square, direction
     return "".join(letters)
+
+
+def lurd_to_pushes(board: Board, lurd: str) -> np.ndarray:
+    """The pushes of a legal LURD string, as ``box_square * 4 + direction`` on the board."""
+    player = board.player
+    pushes = []
+    for letter in lurd:
+        direction = LURD.index(letter.lower())
+        player += int(board.offsets[direction])
+        if letter.isupper():
+            pushes.append(player * 4 + direction)
+    return np.array(pushes, dtype=np.int64)

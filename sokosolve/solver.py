@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from . import search
 from .board import Board
-from .level import Level
+from .level import Level, parse_level
 from .replay import verify
 from .solution import pushes_to_lurd
 from .table import zobrist_keys
@@ -50,6 +50,10 @@ MODES = {
 BYTES_PER_STATE = 50
 
 
+#: Seconds kept back from the time limit to turn pushes into moves and replay them.
+_FINISHING = 0.01
+
+
 @dataclass(frozen=True)
 class Limits:
     """When a search gives up: wall-clock seconds and stored states."""
@@ -71,6 +75,10 @@ class Result:
     generated: int = 0
     states: int = 0
     error: str | None = None
+    box_lines: int | None = None
+    box_changes: int | None = None
+    pushing_sessions: int | None = None
+    player_lines: int | None = None
 
 
 def solve(level: Level, mode: str = "fast", limits: Limits | None = None) -> Result:
@@ -83,7 +91,7 @@ def solve(level: Level, mode: str = "fast", limits: Limits | None = None) -> Res
     code, pushes, expanded, generated, stored = search.push_search(
         board.walls, board.goal_mask, board.dead_squares, board.goal_distances, board.offsets,
         board.width, board.boxes, board.player, box_keys, player_keys,
-        ordering, weight, limits.max_states, max(limits.seconds - 0.01, 0.0),
+        ordering, weight, limits.max_states, started + limits.seconds - _FINISHING,
     )
     status = _STATUS[code]
     solution = pushes_to_lurd(board, pushes) if status is Status.SOLVED else None
@@ -96,4 +104,18 @@ def solve(level: Level, mode: str = "fast", limits: Limits | None = None) -> Res
         # Never print a wrong solution: this is a solver bug, reported as such.
         error = f"internal error: the solution failed replay ({replay.error})"
         return Result(Status.ERROR, error=error, **stats)
-    return Result(status, solution, replay.moves, replay.pushes, **stats)
+    return Result(
+        status, solution, replay.moves, replay.pushes, **stats,
+        box_lines=replay.box_lines, box_changes=replay.box_changes,
+        pushing_sessions=replay.pushing_sessions, player_lines=replay.player_lines,
+    )
+
+
+
+def warm_up() -> None:
+    """Compiles the kernels, or loads them from numba's cache, before any clock starts.
+
+    The first solve in a process otherwise pays for that (about 20 seconds on
+    a fresh install, half a second from the cache) out of its time limit.
+    """
+    solve(parse_level("#####\n#@$.#\n#####"), "fast", Limits(seconds=3600))

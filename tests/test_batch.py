@@ -73,7 +73,8 @@ def test_a_directory_gives_one_correct_record_per_level(tmp_path):
 def test_csv_and_sok_formats(tmp_path):
     csv_out = run(str(PUZZLES / "collection.sok"), "--format", "csv")
     lines = csv_out.stdout.splitlines()
-    assert lines[0] == "file,index,title,status,moves,pushes,seconds,states,solution,error"
+    assert lines[0] == ("file,index,title,status,moves,pushes,box_lines,box_changes,"
+                        "pushing_sessions,player_lines,seconds,states,solution,error")
     assert len(lines) == 4
     sok = run(str(PUZZLES / "collection.sok"), "--format", "sok").stdout
     again = tmp_path / "again.sok"

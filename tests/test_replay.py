@@ -62,3 +62,19 @@ def test_every_reference_solution_replays_and_a_corrupted_copy_does_not():
         assert verify(level, lurd[0].swapcase() + lurd[1:]).error is not None
         count += 1
     assert count == 261
+
+
+@pytest.mark.parametrize(
+    "board, solution, expected",
+    [
+        # moves, pushes, box lines, box changes, pushing sessions, player lines
+        ("#######\n#@ $ .#\n#######", "rRR", (3, 2, 1, 1, 1, 1)),
+        ("#######\n#@ $ .#\n#######", "rRlrR", (5, 2, 2, 1, 2, 3)),
+        ("######\n#@$ .#\n# $ .#\n#    #\n######", "RRddlluRR", (9, 4, 2, 2, 2, 5)),
+    ],
+)
+def test_metrics_as_sokoban_yasc_counts_them(board, solution, expected):
+    replay = verify(parse_level(board), solution)
+    got = (replay.moves, replay.pushes, replay.box_lines, replay.box_changes,
+           replay.pushing_sessions, replay.player_lines)
+    assert replay.solved and got == expected

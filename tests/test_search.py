@@ -94,3 +94,19 @@ def test_timeout_returns_within_ten_percent(seconds):
 def test_state_cap_is_a_limit_not_a_failure():
     result = solve(parse_level(BIG), "bfs", Limits(seconds=30, max_states=5000))
     assert result.status is Status.LIMIT and result.states == 5000
+
+
+@pytest.mark.parametrize("name", ["first-steps.xsb", "corridor.xsb", "storeroom.xsb"])
+def test_solutions_walk_with_the_fewest_turns(name):
+    """Rejoining a solution's pushes with walks blind to turns never gives fewer player lines."""
+    from scripts.bench_walks import plain_shortest_walk
+    from sokosolve.solution import lurd_to_pushes, pushes_to_lurd
+
+    level = load_levels(PUZZLES / name)[0]
+    result = solve(level)
+    board = Board.from_level(level)
+    pushes = lurd_to_pushes(board, result.solution)
+    assert pushes_to_lurd(board, pushes) == result.solution
+    plain = verify(level, pushes_to_lurd(board, pushes, plain_shortest_walk))
+    assert plain.moves == result.moves
+    assert result.player_lines <= plain.player_lines
