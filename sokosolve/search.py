@@ -19,6 +19,7 @@ import numba
 import numpy as np
 
 from .board import UNREACHABLE
+from .corrals import pi_corral_pushes
 from .deadlocks import freeze_deadlock
 from .heuristics import matching_bound, matching_workspace
 from .reach import scanline_fill
@@ -111,13 +112,14 @@ def push_search(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
     offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_player: int,
     box_keys: np.ndarray, player_keys: np.ndarray,
-    ordering: int, weight: int, max_states: int, deadline: float,
-) -> tuple[int, np.ndarray, int, int, int]:
+    ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
+) -> tuple[int, np.ndarray, int, int, int, int]:
     """Searches for pushes that put every box on a goal.
 
     ``deadline`` is a ``time.perf_counter()`` value. Returns ``(status,
-    solution, expanded, generated, stored)`` where ``solution`` holds the
-    pushes as ``box_square * 4 + direction``, in order.
+    solution, expanded, generated, stored, restricted)`` where ``solution``
+    holds the pushes as ``box_square * 4 + direction``, in order, and
+    ``restricted`` counts the expansions that a PI-corral cut down.
     """
     n = walls.size
     nboxes = start_boxes.size
@@ -127,6 +129,10 @@ def push_search(
     child_marks = np.zeros(n, dtype=np.int32)
     stack = np.empty(2 * n + 4, dtype=np.int64)
     held = np.zeros(n, dtype=np.uint8)
+    labels = np.zeros(n, dtype=np.int64)
+    label = 0
+    corral_stack = np.empty(n, dtype=np.int64)
+    allowed = np.zeros(4 * nboxes, dtype=np.uint8)
     frames = np.empty((nboxes + 2, 3), dtype=np.int64)
     path = np.empty(1 << 16, dtype=np.int32)
     empty = np.empty(0, dtype=np.int32)
@@ -155,9 +161,9 @@ def push_search(
         on_goal += goal_mask[b]
     h = matching_bound(goal_distances, box_squares, work) if ordering != BFS else 0
     if on_goal == nboxes:
-        return SOLVED, empty, 0, 0, 1
+        return SOLVED, empty, 0, 0, 1, 0
     if h >= UNREACHABLE:
-        return UNSOLVABLE, empty, 0, 0, 1
+        return UNSOLVABLE, empty, 0, 0, 1, 0
     keys[0] = key
     parents[0] = _NO_PARENT
     pushes[0] = 0
@@ -168,7 +174,7 @@ def push_search(
         _heap_push(heap_prio, heap_node, 0, np.int64(weight * h) << 16, 0)
         heap_size = 1
     head = 0  # BFS: nodes are created in order, so the queue is 0..count-1
-    expanded = generated = 0
+    expanded = generated = restricted = 0
     goal_node = -1
     status = UNSOLVABLE
 
@@ -208,11 +214,20 @@ def push_search(
         canonical = scanline_fill(occupied, width, player, marks, stamp, stack)
         box_key = keys[node] ^ player_keys[canonical]
         g = depths[node] + 1
+        only_corral = -1
+        if pi_corrals:
+            only_corral, label = pi_corral_pushes(
+                walls, box_at, box_squares, goal_mask, dead, offsets, marks, stamp, labels,
+                label, corral_stack, allowed,
+            )
+            restricted += only_corral >= 0
         for i in range(nboxes):
             square = box_squares[i]
             for d in range(4):
                 to = square + offsets[d]
                 if marks[square - offsets[d]] != stamp or walls[to] or box_at[to] >= 0 or dead[to]:
+                    continue
+                if only_corral >= 0 and not allowed[i * 4 + d]:
                     continue
                 box_at[square] = -1
                 box_at[to] = i
@@ -286,11 +301,11 @@ def push_search(
             break
 
     if status != SOLVED:
-        return status, empty, expanded, generated, count
+        return status, empty, expanded, generated, count, restricted
     depth = 0
     node = goal_node
     while parents[node] != _NO_PARENT:
         path[depth] = pushes[node]
         depth += 1
         node = parents[node]
-    return status, path[:depth][::-1].copy(), expanded, generated, count
+    return status, path[:depth][::-1].copy(), expanded, generated, count, restricted

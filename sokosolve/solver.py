@@ -74,6 +74,7 @@ class Result:
     expanded: int = 0
     generated: int = 0
     states: int = 0
+    restricted: int = 0  # expansions cut down to the pushes into a PI-corral
     error: str | None = None
     box_lines: int | None = None
     box_changes: int | None = None
@@ -81,22 +82,28 @@ class Result:
     player_lines: int | None = None
 
 
-def solve(level: Level, mode: str = "fast", limits: Limits | None = None) -> Result:
-    """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`."""
+def solve(
+    level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True
+) -> Result:
+    """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
+
+    ``mode`` is one of :data:`MODES`; ``pi_corrals`` switches PI-corral pruning.
+    """
     limits = limits or Limits()
     ordering, weight = MODES[mode]
     started = time.perf_counter()
     board = Board.from_level(level)
     box_keys, player_keys = zobrist_keys(board.walls.size)
-    code, pushes, expanded, generated, stored = search.push_search(
+    code, pushes, expanded, generated, stored, restricted = search.push_search(
         board.walls, board.goal_mask, board.dead_squares, board.goal_distances, board.offsets,
         board.width, board.boxes, board.player, box_keys, player_keys,
-        ordering, weight, limits.max_states, started + limits.seconds - _FINISHING,
+        ordering, weight, limits.max_states, started + limits.seconds - _FINISHING, pi_corrals,
     )
     status = _STATUS[code]
     solution = pushes_to_lurd(board, pushes) if status is Status.SOLVED else None
     seconds = time.perf_counter() - started
-    stats = dict(seconds=seconds, expanded=expanded, generated=generated, states=stored)
+    stats = dict(seconds=seconds, expanded=expanded, generated=generated, states=stored,
+                 restricted=restricted)
     if solution is None:
         return Result(status, **stats)
     replay = verify(level, solution)
