@@ -31,6 +31,9 @@ BFS, ASTAR, GREEDY = 0, 1, 2
 SOLVED, UNSOLVABLE, TIMEOUT, LIMIT = 0, 1, 2, 3
 
 _CLOCK_EVERY = 32
+# A stored push is (pushes << _STEPS_SHIFT) | (box square << 2) | direction.
+_STEPS_SHIFT = 20
+_SQUARE_MASK = (1 << (_STEPS_SHIFT - 2)) - 1
 _NO_PARENT = -1
 
 
@@ -39,6 +42,19 @@ def _clock() -> float:
     with numba.objmode(now="float64"):
         now = time.perf_counter()
     return now
+
+
+@numba.njit(cache=True)
+def _unpack(push: int) -> tuple[int, int, int]:
+    """(box square, direction, pushes) of a stored push; more than one push is a tunnel macro."""
+    return (push >> 2) & _SQUARE_MASK, push & 3, push >> _STEPS_SHIFT
+
+
+@numba.njit(cache=True)
+def _in_tunnel(walls: np.ndarray, offsets: np.ndarray, square: int, direction: int) -> bool:
+    """Walls on both sides of ``square`` across ``direction``."""
+    across = offsets[(direction + 1) & 3]
+    return walls[square + across] and walls[square - across]
 
 
 @numba.njit(cache=True)
@@ -60,13 +76,13 @@ def _rebuild_state(
         node = parents[node]
     player = start_player
     for k in range(depth - 1, -1, -1):
-        square, direction = path[k] >> 2, path[k] & 3
-        to = square + offsets[direction]
+        square, direction, steps = _unpack(path[k])
+        to = square + steps * offsets[direction]
         i = box_at[square]
         box_at[square] = -1
         box_at[to] = i
         box_squares[i] = to
-        player = square
+        player = to - offsets[direction]
     return player, depth
 
 
@@ -113,6 +129,7 @@ def push_search(
     offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_player: int,
     box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
+    tunnels: bool,
 ) -> tuple[int, np.ndarray, int, int, int, int]:
     """Searches for pushes that put every box on a goal.
 
@@ -229,6 +246,18 @@ def push_search(
                     continue
                 if only_corral >= 0 and not allowed[i * 4 + d]:
                     continue
+                # Tunnel macro: with box and player both in a one-wide tunnel and no
+                # goal in the way, push on while the box stays in the tunnel.
+                steps = 1
+                while (tunnels and not goal_mask[to] and _in_tunnel(walls, offsets, to, d)
+                       and _in_tunnel(walls, offsets, to - offsets[d], d)):
+                    ahead = to + offsets[d]
+                    if walls[ahead] or box_at[ahead] >= 0 or dead[ahead]:
+                        break
+                    if not _in_tunnel(walls, offsets, ahead, d):
+                        break
+                    to = ahead
+                    steps += 1
                 box_at[square] = -1
                 box_at[to] = i
                 occupied[square] = 0
@@ -244,7 +273,7 @@ def push_search(
                     generated += 1
                     child_stamp += 1
                     child_canonical = scanline_fill(
-                        occupied, width, square, child_marks, child_stamp, stack
+                        occupied, width, to - offsets[d], child_marks, child_stamp, stack
                     )
                     child_key = box_key ^ box_keys[square] ^ box_keys[to] ^ player_keys[
                         child_canonical
@@ -267,12 +296,12 @@ def push_search(
                             slots[-(slot + 1)] = child
                             if 2 * count > slots.size:
                                 slots = table_rehash(keys, count, slots.size * 2)
-                    elif ordering == ASTAR and g < depths[slots[slot]]:
+                    elif ordering == ASTAR and g + steps - 1 < depths[slots[slot]]:
                         child = slots[slot]  # reached again with fewer pushes: reopen
                     if child >= 0:
                         parents[child] = node
-                        pushes[child] = square * 4 + d
-                        depths[child] = g
+                        pushes[child] = (steps << _STEPS_SHIFT) | (square << 2) | d
+                        depths[child] = g + steps - 1
                         if ordering == BFS:
                             goal_on = on_goal - goal_mask[square] + goal_mask[to]
                             if goal_on == nboxes:
@@ -282,10 +311,10 @@ def push_search(
                             if heap_size == heap_prio.size:
                                 heap_prio = grow(heap_prio, heap_size * 2)
                                 heap_node = grow(heap_node, heap_size * 2)
-                            f = np.int64(g + weight * h)
+                            f = np.int64(g + steps - 1 + weight * h)
                             _heap_push(
                                 heap_prio, heap_node, heap_size, (f << 16) | h,
-                                (np.int64(child) << 24) | g,
+                                (np.int64(child) << 24) | depths[child],
                             )
                             heap_size += 1
                 box_squares[i] = square
@@ -302,10 +331,17 @@ def push_search(
 
     if status != SOLVED:
         return status, empty, expanded, generated, count, restricted
-    depth = 0
+    total = 0
     node = goal_node
     while parents[node] != _NO_PARENT:
-        path[depth] = pushes[node]
-        depth += 1
+        total += _unpack(pushes[node])[2]
         node = parents[node]
-    return status, path[:depth][::-1].copy(), expanded, generated, count, restricted
+    solution = np.empty(total, dtype=np.int32)
+    node = goal_node
+    while parents[node] != _NO_PARENT:
+        square, direction, steps = _unpack(pushes[node])
+        for k in range(steps - 1, -1, -1):
+            total -= 1
+            solution[total] = (square + k * offsets[direction]) * 4 + direction
+        node = parents[node]
+    return status, solution, expanded, generated, count, restricted

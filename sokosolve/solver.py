@@ -88,6 +88,7 @@ def solve(
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
     ``mode`` is one of :data:`MODES`; ``pi_corrals`` switches PI-corral pruning.
+    Tunnel macros are used in the fast mode only: they can cost optimality.
     """
     limits = limits or Limits()
     ordering, weight = MODES[mode]
@@ -98,6 +99,7 @@ def solve(
         board.walls, board.goal_mask, board.dead_squares, board.goal_distances, board.offsets,
         board.width, board.boxes, board.player, box_keys, player_keys,
         ordering, weight, limits.max_states, started + limits.seconds - _FINISHING, pi_corrals,
+        ordering == search.GREEDY,
     )
     status = _STATUS[code]
     solution = pushes_to_lurd(board, pushes) if status is Status.SOLVED else None
