@@ -31,6 +31,11 @@ BFS, ASTAR, GREEDY = 0, 1, 2
 SOLVED, UNSOLVABLE, TIMEOUT, LIMIT = 0, 1, 2, 3
 
 _CLOCK_EVERY = 32
+# An open-list entry is f (bits 48-63), h (32-47) and the node (0-31): the
+# smallest f comes first, then the smallest h, then the oldest node.
+_OPEN_F, _OPEN_H = 48, 32
+_OPEN_H_MASK = (1 << 16) - 1
+_OPEN_NODE_MASK = (1 << 32) - 1
 # A stored push is (pushes << _STEPS_SHIFT) | (box square << 2) | direction.
 _STEPS_SHIFT = 20
 _SQUARE_MASK = (1 << (_STEPS_SHIFT - 2)) - 1
@@ -87,39 +92,35 @@ def _rebuild_state(
 
 
 @numba.njit(cache=True)
-def _heap_push(prio: np.ndarray, items: np.ndarray, size: int, p: np.int64, item: np.int64):
+def _heap_push(heap: np.ndarray, size: int, entry: np.int64) -> None:
     i = size
     while i > 0:
         parent = (i - 1) >> 1
-        if prio[parent] <= p:
+        if heap[parent] <= entry:
             break
-        prio[i] = prio[parent]
-        items[i] = items[parent]
+        heap[i] = heap[parent]
         i = parent
-    prio[i] = p
-    items[i] = item
+    heap[i] = entry
 
 
 @numba.njit(cache=True)
-def _heap_pop(prio: np.ndarray, items: np.ndarray, size: int) -> np.int64:
-    """Removes the smallest entry of a heap of ``size`` entries and returns its item."""
-    top = items[0]
+def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
+    """Removes and returns the smallest of the ``size`` entries of a binary heap."""
+    top = heap[0]
     size -= 1
-    p, item = prio[size], items[size]
+    entry = heap[size]
     i = 0
     while True:
         child = 2 * i + 1
         if child >= size:
             break
-        if child + 1 < size and prio[child + 1] < prio[child]:
+        if child + 1 < size and heap[child + 1] < heap[child]:
             child += 1
-        if prio[child] >= p:
+        if heap[child] >= entry:
             break
-        prio[i] = prio[child]
-        items[i] = items[child]
+        heap[i] = heap[child]
         i = child
-    prio[i] = p
-    items[i] = item
+    heap[i] = entry
     return top
 
 
@@ -161,8 +162,7 @@ def push_search(
     pushes = np.empty(capacity, dtype=np.int32)
     depths = np.empty(capacity, dtype=np.uint16)
     slots = np.full(capacity * 2, -1, dtype=np.int32)
-    heap_prio = np.empty(capacity, dtype=np.int64)
-    heap_node = np.empty(capacity, dtype=np.int64)
+    heap = np.empty(capacity, dtype=np.int64)  # entries (f, h, node): see _OPEN_*
     heap_size = 0
 
     occupied = walls.copy()
@@ -188,7 +188,7 @@ def push_search(
     slots[-(table_find(slots, keys, key) + 1)] = 0
     count = 1
     if ordering != BFS:
-        _heap_push(heap_prio, heap_node, 0, np.int64(weight * h) << 16, 0)
+        _heap_push(heap, 0, (np.int64(weight * h) << _OPEN_F) | (np.int64(h) << _OPEN_H))
         heap_size = 1
     head = 0  # BFS: nodes are created in order, so the queue is 0..count-1
     expanded = generated = restricted = 0
@@ -204,10 +204,11 @@ def push_search(
         else:
             if heap_size == 0:
                 break
-            entry = _heap_pop(heap_prio, heap_node, heap_size)
+            entry = _heap_pop(heap, heap_size)
             heap_size -= 1
-            node = entry >> 24
-            if (entry & 0xFFFFFF) != depths[node] & 0xFFFFFF:
+            node = entry & _OPEN_NODE_MASK
+            f, h = entry >> _OPEN_F, (entry >> _OPEN_H) & _OPEN_H_MASK
+            if f - weight * h != depths[node]:
                 continue  # a stale entry: the node was reached again with fewer pushes
         expanded += 1
         if expanded % _CLOCK_EVERY == 0 and _clock() > deadline:
@@ -294,7 +295,7 @@ def push_search(
                             count += 1
                             keys[child] = child_key
                             slots[-(slot + 1)] = child
-                            if 2 * count > slots.size:
+                            if 4 * count > 3 * slots.size:
                                 slots = table_rehash(keys, count, slots.size * 2)
                     elif ordering == ASTAR and g + steps - 1 < depths[slots[slot]]:
                         child = slots[slot]  # reached again with fewer pushes: reopen
@@ -308,14 +309,11 @@ def push_search(
                                 goal_node = child
                                 status = SOLVED
                         else:
-                            if heap_size == heap_prio.size:
-                                heap_prio = grow(heap_prio, heap_size * 2)
-                                heap_node = grow(heap_node, heap_size * 2)
-                            f = np.int64(g + steps - 1 + weight * h)
-                            _heap_push(
-                                heap_prio, heap_node, heap_size, (f << 16) | h,
-                                (np.int64(child) << 24) | depths[child],
-                            )
+                            if heap_size == heap.size:
+                                heap = grow(heap, heap_size * 2)
+                            f = np.int64(depths[child] + weight * min(h, _OPEN_H_MASK))
+                            _heap_push(heap, heap_size, (f << _OPEN_F) | (
+                                np.int64(min(h, _OPEN_H_MASK)) << _OPEN_H) | child)
                             heap_size += 1
                 box_squares[i] = square
                 box_at[to] = -1

@@ -45,9 +45,10 @@ MODES = {
 }
 
 
-#: Memory a stored state costs, at most: its node (18 bytes), its hash slot
-#: (4 bytes, a quarter to a half full) and its open-list entry (16 bytes).
-BYTES_PER_STATE = 50
+#: Memory a stored state costs, at most: its node (18 bytes: key, parent, push,
+#: pushes so far), its hash slots (4 bytes each, 3/8 to 3/4 full: up to 11
+#: bytes) and its open-list entry (8 bytes).
+BYTES_PER_STATE = 37
 
 
 #: Seconds kept back from the time limit to turn pushes into moves and replay them.
@@ -98,7 +99,8 @@ def solve(
     code, pushes, expanded, generated, stored, restricted = search.push_search(
         board.walls, board.goal_mask, board.dead_squares, board.goal_distances, board.offsets,
         board.width, board.boxes, board.player, box_keys, player_keys,
-        ordering, weight, limits.max_states, started + limits.seconds - _FINISHING, pi_corrals,
+        ordering, weight, min(limits.max_states, 2**31 - 1),
+        started + limits.seconds - _FINISHING, pi_corrals,
         ordering == search.GREEDY,
     )
     status = _STATUS[code]

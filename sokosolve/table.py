@@ -4,7 +4,7 @@ Every stored state is a node: its 64-bit key, its parent node and the push
 that made it from the parent (``box_square * 4 + direction``), and its push
 count. Boxes are not stored: a node's boxes are rebuilt by replaying the
 pushes on its path from the root, which keeps a node at 18 bytes plus its
-share of the hash slots (4 bytes a slot, at most half full).
+share of the hash slots (4 bytes a slot, 3/8 to 3/4 full: 5 to 11 bytes).
 
 The table maps keys to nodes by open addressing over a power-of-two array of
 node indices; -1 marks an empty slot.
