@@ -23,6 +23,7 @@ import numpy as np
 
 from sokosolve.board import Board
 from sokosolve.level import Level, LevelError, load_levels
+from sokosolve.portfolio import race
 from sokosolve.reach import scanline_fill
 from sokosolve.replay import verify
 from sokosolve.solver import Limits, Status, solve
@@ -101,8 +102,12 @@ def main() -> None:
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
     parser.add_argument("--fill-repeats", type=int, default=2000)
     parser.add_argument("--list-unsolved", action="store_true")
+    parser.add_argument("--race", action="store_true", help="race two fast searches per level "
+                        "on two cores (sokosolve.portfolio)")
     args = parser.parse_args()
     mode = "pushes" if args.optimal else "fast"
+    if args.race and args.optimal:
+        parser.error("--race races the fast searches only")
     limits = Limits(seconds=args.timeout, max_states=args.max_states)
     reference = read_reference(args.reference) if args.reference else {}
 
@@ -119,7 +124,7 @@ def main() -> None:
         statuses: dict[str, int] = {}
         unsolved = []
         for number, level in numbered:
-            result = solve(level, mode, limits)
+            result = race(level, limits) if args.race else solve(level, mode, limits)
             seconds.append(result.seconds)
             expanded += result.expanded
             generated += result.generated

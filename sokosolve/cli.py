@@ -17,6 +17,7 @@ from . import __version__
 from .batch import Task, level_files, read_tasks, solve_tasks
 from .level import Level, LevelError, load_levels
 from .output import FORMATS, SELF_DESCRIBING, CsvWriter, Record, read_finished
+from .portfolio import race
 from .replay import SolutionFormatError, expand_lurd, verify
 from .solver import BYTES_PER_STATE, Limits, Result, Status, solve, warm_up
 
@@ -66,7 +67,8 @@ def main() -> None:
 @click.option("--memory", type=click.IntRange(min=1), default=2048, show_default=True,
               help=f"Megabytes of search memory per level (about {BYTES_PER_STATE} bytes a state).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1,
-              show_default="number of cores", help="Worker processes for many levels.")
+              show_default="number of cores",
+              help="Worker processes: one level each, or for a single level, racing searches.")
 @click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="lurd",
               show_default=True, help="How each result is written.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -120,7 +122,9 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         for task in tasks:
             if isinstance(task.level, LevelError):
                 emit(task, Result(Status.ERROR, error=task.level.message))
-        if len(solvable) == 1:
+        if len(solvable) == 1 and mode == "fast" and jobs > 1:
+            results = iter([(solvable[0], race(solvable[0].level, limits))])
+        elif len(solvable) == 1:
             warm_up()
             results = iter([(solvable[0], solve(solvable[0].level, mode, limits))])
         else:

@@ -84,15 +84,18 @@ class Result:
 
 
 def solve(
-    level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True
+    level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True,
+    weight: int | None = None,
 ) -> Result:
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
-    ``mode`` is one of :data:`MODES`; ``pi_corrals`` switches PI-corral pruning.
+    ``mode`` is one of :data:`MODES`; ``pi_corrals`` switches PI-corral pruning;
+    ``weight`` replaces the mode's weight on the lower bound.
     Tunnel macros are used in the fast mode only: they can cost optimality.
     """
     limits = limits or Limits()
-    ordering, weight = MODES[mode]
+    ordering, mode_weight = MODES[mode]
+    weight = mode_weight if weight is None else weight
     started = time.perf_counter()
     board = Board.from_level(level)
     box_keys, player_keys = zobrist_keys(board.walls.size)

@@ -1,0 +1,35 @@
+import time
+
+from sokosolve import portfolio
+from sokosolve.level import load_levels, parse_level
+from sokosolve.portfolio import Config, race
+from sokosolve.replay import verify
+from sokosolve.solver import Limits, Status
+
+from .conftest import PUZZLES
+
+
+def test_race_returns_a_verified_solution_or_a_proof():
+    level = load_levels(PUZZLES / "corridor.xsb")[0]
+    result = race(level, Limits(seconds=30))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    assert race(unsolvable, Limits(seconds=30)).status is Status.UNSOLVABLE
+
+
+def test_race_of_one_runs_in_process():
+    level = parse_level("#####\n#@$.#\n#####")
+    assert race(level, Limits(seconds=5), (Config(),)).solution == "R"
+
+
+def _stalls(level, mode, limits, pi_corrals, weight):
+    time.sleep(3600)
+
+
+def test_stalled_racers_are_killed_at_the_limit(monkeypatch):
+    monkeypatch.setattr(portfolio, "solve", _stalls)
+    monkeypatch.setattr(portfolio, "KILL_MARGIN", 0.5)
+    started = time.perf_counter()
+    result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=0.5))
+    assert result.status is Status.TIMEOUT and "killed" in result.error
+    assert time.perf_counter() - started < 5
