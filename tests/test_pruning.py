@@ -9,6 +9,7 @@ from .conftest import PUZZLES
 from .reference import optimal_pushes, small_levels
 
 RESTRICTED = []
+FOUND = {"frozen": 0, "unmatched": 0}
 
 
 @settings(max_examples=300, deadline=None)
@@ -38,3 +39,39 @@ def test_pruning_cuts_the_optimal_search():
     assert with_pruning.restricted > 0 and without.restricted == 0
     assert with_pruning.pushes == without.pushes
     assert with_pruning.expanded < without.expanded
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
+def test_freeze_and_matching_deadlocks_are_really_dead(level):
+    """Every box the freeze test calls frozen off a goal, and every state without a
+    box-to-goal matching, has no solution by exhaustive search."""
+    import numpy as np
+
+    from sokosolve.board import UNREACHABLE, Board
+    from sokosolve.deadlocks import freeze_deadlock
+    from sokosolve.heuristics import matching_bound, matching_workspace
+
+    board = Board.from_level(level)
+    n = board.walls.size
+    box_at = np.full(n, -1, dtype=np.int32)
+    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
+    held = np.zeros(n, dtype=np.uint8)
+    frames = np.empty((board.boxes.size + 2, 3), dtype=np.int64)
+    frozen = any(
+        freeze_deadlock(board.walls, board.dead_squares, board.goal_mask, box_at, board.offsets,
+                        int(b), held, frames)
+        for b in board.boxes
+    )
+    unmatched = matching_bound(board.goal_distances, board.boxes.copy(),
+                               matching_workspace(board.boxes.size)) >= UNREACHABLE
+    dead_square = bool(board.dead_squares[board.boxes].any())
+    if frozen or unmatched or dead_square:
+        assert optimal_pushes(level) is None
+    FOUND["frozen"] += frozen
+    FOUND["unmatched"] += unmatched
+    assert not held.any()  # the test leaves its scratch space clean
+
+
+def test_the_deadlock_test_really_met_deadlocks():
+    assert FOUND["frozen"] >= 10 and FOUND["unmatched"] >= 10, FOUND

@@ -13,6 +13,8 @@ from sokosolve.solver import Limits, Status, solve
 from .conftest import PUZZLES
 from .reference import flood, optimal_pushes, small_levels
 
+SOLVABLE_PUZZLES = ["first-steps.xsb", "corridor.xsb", "storeroom.xsb", "long-tunnel.xsb"]
+
 
 @settings(max_examples=150, deadline=None)
 @given(small_levels())
@@ -57,7 +59,7 @@ def test_shipped_unsolvable_level_is_reported_unsolvable():
         assert result.status is Status.UNSOLVABLE and result.expanded > 10
 
 
-@pytest.mark.parametrize("name", ["first-steps.xsb", "corridor.xsb", "storeroom.xsb"])
+@pytest.mark.parametrize("name", SOLVABLE_PUZZLES)
 def test_shipped_puzzles_solve_and_replay(name):
     level = load_levels(PUZZLES / name)[0]
     fast = solve(level)
@@ -96,7 +98,7 @@ def test_state_cap_is_a_limit_not_a_failure():
     assert result.status is Status.LIMIT and result.states == 5000
 
 
-@pytest.mark.parametrize("name", ["first-steps.xsb", "corridor.xsb", "storeroom.xsb"])
+@pytest.mark.parametrize("name", SOLVABLE_PUZZLES)
 def test_solutions_walk_with_the_fewest_turns(name):
     """Rejoining a solution's pushes with walks blind to turns never gives fewer player lines."""
     from scripts.bench_walks import plain_shortest_walk
