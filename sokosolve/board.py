@@ -54,6 +54,39 @@ def _pull_distances(walls: np.ndarray, goals: np.ndarray, offsets: np.ndarray) -
     return distances
 
 
+@numba.njit(cache=True)
+def _push_distances(walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Pushes from each source square to every square, ignoring other boxes.
+
+    For the backward search these are pull distances: pulling a box from
+    ``s`` back to a source takes as many pulls as pushing it from there to ``s``.
+    """
+    n = walls.size
+    distances = np.full((sources.size, n), UNREACHABLE, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int64)
+    for k in range(sources.size):
+        distances[k, sources[k]] = 0
+        queue[0] = sources[k]
+        head, tail = 0, 1
+        while head < tail:
+            t = queue[head]
+            head += 1
+            for o in offsets:
+                s = t + o
+                if walls[s] or walls[t - o] or distances[k, s] != UNREACHABLE:
+                    continue
+                distances[k, s] = distances[k, t] + 1
+                queue[tail] = s
+                tail += 1
+    return distances
+
+
+def _dead_where_unreachable(distances: np.ndarray, walls: np.ndarray) -> np.ndarray:
+    if distances.shape[0] == 0:
+        return np.zeros(walls.size, dtype=np.uint8)
+    return ((distances.min(axis=0) == UNREACHABLE) & (walls == 0)).astype(np.uint8)
+
+
 @dataclass(frozen=True)
 class Board:
     """A level laid out for the kernels (walls, goals, distances) plus its start state."""
@@ -87,12 +120,44 @@ class Board:
         goal_mask[goals] = 1
         offsets = np.array([-1, -width, 1, width], dtype=np.int64)
         distances = _pull_distances(walls, goals, offsets)
-        nearest = distances.min(axis=0) if goals.size else np.zeros(n, dtype=np.int32)
-        dead = ((nearest == UNREACHABLE) & (walls == 0)).astype(np.uint8)
+        dead = _dead_where_unreachable(distances, walls)
         return cls(
             width, level.width, walls, goals, goal_mask, offsets, distances, dead, boxes,
             pad(level.player),
         )
+
+    def reversed(self) -> Board:
+        """The board of the backward search: boxes start on the goals and are pulled
+        to the level's start squares. Its dead squares are those no box can be pushed to."""
+        distances = _push_distances(self.walls, self.boxes, self.offsets)
+        goal_mask = np.zeros(self.walls.size, dtype=np.uint8)
+        goal_mask[self.boxes] = 1
+        return Board(
+            self.width, self.level_width, self.walls, self.boxes.copy(), goal_mask, self.offsets,
+            distances, _dead_where_unreachable(distances, self.walls), self.goals.copy(),
+            self.player,
+        )
+
+    def region_seeds(self) -> np.ndarray:
+        """One square of each region the player could be in with the boxes on ``boxes``."""
+        free = (self.walls == 0)
+        free[self.boxes] = False
+        seeds = []
+        seen = np.zeros(self.walls.size, dtype=bool)
+        for start in np.flatnonzero(free):
+            if seen[start]:
+                continue
+            seeds.append(start)
+            seen[start] = True
+            stack = [start]
+            while stack:
+                s = stack.pop()
+                for o in self.offsets:
+                    t = s + o
+                    if free[t] and not seen[t]:
+                        seen[t] = True
+                        stack.append(t)
+        return np.array(seeds, dtype=np.int64)
 
     def from_level_square(self, square: Square) -> int:
         r, c = divmod(square, self.level_width)

@@ -1,8 +1,9 @@
 """Racing several search configurations on several cores: the first definite answer wins.
 
-The fast search is greedy, and which settings find a solution quickly varies
-a lot from level to level; running two different ones side by side on two
-cores solves more levels in the same wall-clock time than either alone.
+The fast search is greedy, and which search finds a solution quickly varies
+a lot from level to level: a forward search that pushes boxes from their
+start and a backward one that pulls them off the goals fail on different
+levels, so racing them on two cores solves more levels in the same time.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ class Config:
     pi_corrals: bool = True
 
 
-#: The configurations raced by default, best first.
-FAST_PORTFOLIO = (Config("fast", 3, True), Config("fast", 10, True))
+#: The configurations raced by default, best first: pushing from the start and
+#: pulling back from the goals fail on different levels.
+FAST_PORTFOLIO = (Config("fast"), Config("backward"))
 
 
 def _racer(connection, level: Level, config: Config, limits: Limits) -> None:

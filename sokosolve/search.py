@@ -65,10 +65,13 @@ def _in_tunnel(walls: np.ndarray, offsets: np.ndarray, square: int, direction: i
 @numba.njit(cache=True)
 def _rebuild_state(
     node: int, parents: np.ndarray, pushes: np.ndarray, start_boxes: np.ndarray,
-    start_player: int, offsets: np.ndarray, box_squares: np.ndarray, box_at: np.ndarray,
-    path: np.ndarray,
+    offsets: np.ndarray, box_squares: np.ndarray, box_at: np.ndarray, path: np.ndarray,
+    backward: bool,
 ) -> tuple[int, int]:
-    """Puts ``node``'s boxes into ``box_squares``/``box_at``; returns (player, depth)."""
+    """Puts ``node``'s boxes into ``box_squares``/``box_at``; returns (player, depth).
+
+    A root node keeps its player square where other nodes keep their push.
+    """
     for b in box_squares:
         box_at[b] = -1
     box_squares[:] = start_boxes
@@ -79,7 +82,7 @@ def _rebuild_state(
         path[depth] = pushes[node]
         depth += 1
         node = parents[node]
-    player = start_player
+    player = pushes[node]
     for k in range(depth - 1, -1, -1):
         square, direction, steps = _unpack(path[k])
         to = square + steps * offsets[direction]
@@ -87,7 +90,7 @@ def _rebuild_state(
         box_at[square] = -1
         box_at[to] = i
         box_squares[i] = to
-        player = to - offsets[direction]
+        player = to + offsets[direction] if backward else to - offsets[direction]
     return player, depth
 
 
@@ -127,12 +130,17 @@ def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
 @numba.njit(cache=True)
 def push_search(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
-    offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_player: int,
+    offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_players: np.ndarray,
     box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
-    tunnels: bool,
+    tunnels: bool, backward: bool, target_player: int,
 ) -> tuple[int, np.ndarray, int, int, int, int]:
     """Searches for pushes that put every box on a goal.
+
+    Each of ``start_players`` starts a root state. With ``backward`` the moves
+    are pulls instead, the goals are the level's start squares, and a state
+    is solved when its boxes are on them and ``target_player`` is in its
+    region; the caller turns the pulls found into pushes.
 
     ``deadline`` is a ``time.perf_counter()`` value. Returns ``(status,
     solution, expanded, generated, stored, restricted)`` where ``solution``
@@ -170,26 +178,36 @@ def push_search(
         box_at[start_boxes[i]] = i
         occupied[start_boxes[i]] = 1
     stamp = child_stamp = 1
-    canonical = scanline_fill(occupied, width, start_player, marks, stamp, stack)
-    key = player_keys[canonical]
+    boxes_key = np.uint64(0)
     on_goal = 0
     for b in start_boxes:
-        key ^= box_keys[b]
+        boxes_key ^= box_keys[b]
         on_goal += goal_mask[b]
     h = matching_bound(goal_distances, box_squares, work) if ordering != BFS else 0
-    if on_goal == nboxes:
+    if on_goal == nboxes and not backward:
         return SOLVED, empty, 0, 0, 1, 0
     if h >= UNREACHABLE:
         return UNSOLVABLE, empty, 0, 0, 1, 0
-    keys[0] = key
-    parents[0] = _NO_PARENT
-    pushes[0] = 0
-    depths[0] = 0
-    slots[-(table_find(slots, keys, key) + 1)] = 0
-    count = 1
-    if ordering != BFS:
-        _heap_push(heap, 0, (np.int64(weight * h) << _OPEN_F) | (np.int64(h) << _OPEN_H))
-        heap_size = 1
+    count = 0
+    for root_player in start_players:
+        stamp += 1
+        canonical = scanline_fill(occupied, width, root_player, marks, stamp, stack)
+        if on_goal == nboxes and marks[target_player] == stamp:
+            return SOLVED, empty, 0, 0, 1, 0  # backward, and the level starts solved
+        key = boxes_key ^ player_keys[canonical]
+        slot = table_find(slots, keys, key)
+        if slot >= 0:
+            continue  # another start square of the same region
+        keys[count] = key
+        parents[count] = _NO_PARENT
+        pushes[count] = root_player
+        depths[count] = 0
+        slots[-(slot + 1)] = count
+        if ordering != BFS:
+            entry = (np.int64(weight * h) << _OPEN_F) | (np.int64(h) << _OPEN_H) | count
+            _heap_push(heap, heap_size, entry)
+            heap_size += 1
+        count += 1
     head = 0  # BFS: nodes are created in order, so the queue is 0..count-1
     expanded = generated = restricted = 0
     goal_node = -1
@@ -217,23 +235,25 @@ def push_search(
         for b in box_squares:
             occupied[b] = 0
         player, depth = _rebuild_state(
-            node, parents, pushes, start_boxes, start_player, offsets, box_squares, box_at, path
+            node, parents, pushes, start_boxes, offsets, box_squares, box_at, path, backward
         )
         for b in box_squares:
             occupied[b] = 1
         on_goal = 0
         for b in box_squares:
             on_goal += goal_mask[b]
-        if ordering != BFS and on_goal == nboxes:
+        stamp += 1
+        canonical = scanline_fill(occupied, width, player, marks, stamp, stack)
+        if ordering != BFS and on_goal == nboxes and (
+            not backward or marks[target_player] == stamp
+        ):
             goal_node = node
             status = SOLVED
             break
-        stamp += 1
-        canonical = scanline_fill(occupied, width, player, marks, stamp, stack)
         box_key = keys[node] ^ player_keys[canonical]
         g = depths[node] + 1
         only_corral = -1
-        if pi_corrals:
+        if pi_corrals and not backward:
             only_corral, label = pi_corral_pushes(
                 walls, box_at, box_squares, goal_mask, dead, offsets, marks, stamp, labels,
                 label, corral_stack, allowed,
@@ -243,7 +263,11 @@ def push_search(
             square = box_squares[i]
             for d in range(4):
                 to = square + offsets[d]
-                if marks[square - offsets[d]] != stamp or walls[to] or box_at[to] >= 0 or dead[to]:
+                if backward:  # the player on ``to`` steps back, pulling the box
+                    if marks[to] != stamp or occupied[to + offsets[d]] or dead[to]:
+                        continue
+                elif (marks[square - offsets[d]] != stamp or walls[to] or box_at[to] >= 0
+                      or dead[to]):
                     continue
                 if only_corral >= 0 and not allowed[i * 4 + d]:
                     continue
@@ -264,7 +288,9 @@ def push_search(
                 occupied[square] = 0
                 occupied[to] = 1
                 box_squares[i] = to
-                if freeze_deadlock(walls, dead, goal_mask, box_at, offsets, to, held, frames):
+                if not backward and freeze_deadlock(
+                    walls, dead, goal_mask, box_at, offsets, to, held, frames
+                ):
                     h = UNREACHABLE
                 elif ordering == BFS:
                     h = 0
@@ -273,8 +299,9 @@ def push_search(
                 if h < UNREACHABLE:
                     generated += 1
                     child_stamp += 1
+                    after = to + offsets[d] if backward else to - offsets[d]
                     child_canonical = scanline_fill(
-                        occupied, width, to - offsets[d], child_marks, child_stamp, stack
+                        occupied, width, after, child_marks, child_stamp, stack
                     )
                     child_key = box_key ^ box_keys[square] ^ box_keys[to] ^ player_keys[
                         child_canonical
@@ -305,7 +332,9 @@ def push_search(
                         depths[child] = g + steps - 1
                         if ordering == BFS:
                             goal_on = on_goal - goal_mask[square] + goal_mask[to]
-                            if goal_on == nboxes:
+                            if goal_on == nboxes and (
+                                not backward or child_marks[target_player] == child_stamp
+                            ):
                                 goal_node = child
                                 status = SOLVED
                         else:

@@ -12,6 +12,8 @@ import enum
 import time
 from dataclasses import dataclass
 
+import numpy as np
+
 from . import search
 from .board import Board
 from .level import Level, parse_level
@@ -37,11 +39,14 @@ _STATUS = {
     search.LIMIT: Status.LIMIT,
 }
 
-#: Search modes: name -> (ordering, weight on the lower bound).
+#: Search modes: name -> (ordering, weight on the lower bound, backward).
+#: ``backward`` pulls the boxes from the goals back to their start squares.
 MODES = {
-    "fast": (search.GREEDY, 3),
-    "pushes": (search.ASTAR, 1),
-    "bfs": (search.BFS, 0),
+    "fast": (search.GREEDY, 3, False),
+    "pushes": (search.ASTAR, 1, False),
+    "bfs": (search.BFS, 0, False),
+    "backward": (search.GREEDY, 3, True),
+    "backward-bfs": (search.BFS, 0, True),
 }
 
 
@@ -94,18 +99,22 @@ def solve(
     Tunnel macros are used in the fast mode only: they can cost optimality.
     """
     limits = limits or Limits()
-    ordering, mode_weight = MODES[mode]
+    ordering, mode_weight, backward = MODES[mode]
     weight = mode_weight if weight is None else weight
     started = time.perf_counter()
     board = Board.from_level(level)
+    searched = board.reversed() if backward else board
+    starts = board.reversed().region_seeds() if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
     code, pushes, expanded, generated, stored, restricted = search.push_search(
-        board.walls, board.goal_mask, board.dead_squares, board.goal_distances, board.offsets,
-        board.width, board.boxes, board.player, box_keys, player_keys,
+        searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
+        searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
         ordering, weight, min(limits.max_states, 2**31 - 1),
         started + limits.seconds - _FINISHING, pi_corrals,
-        ordering == search.GREEDY,
+        ordering == search.GREEDY and not backward, backward, board.player,
     )
+    if backward:
+        pushes = _pulls_to_pushes(board, pushes)
     status = _STATUS[code]
     solution = pushes_to_lurd(board, pushes) if status is Status.SOLVED else None
     seconds = time.perf_counter() - started
@@ -124,6 +133,16 @@ def solve(
         pushing_sessions=replay.pushing_sessions, player_lines=replay.player_lines,
     )
 
+
+
+def _pulls_to_pushes(board: Board, pulls: np.ndarray) -> np.ndarray:
+    """The pushes that undo ``pulls`` in reverse order: the forward solution."""
+    pushes = []
+    for pull in pulls[::-1]:
+        square, direction = int(pull) >> 2, int(pull) & 3
+        to = square + int(board.offsets[direction])
+        pushes.append(to * 4 + ((direction + 2) & 3))
+    return np.array(pushes, dtype=np.int64)
 
 
 def warm_up() -> None:

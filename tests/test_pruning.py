@@ -14,14 +14,14 @@ FOUND = {"frozen": 0, "unmatched": 0}
 
 @settings(max_examples=300, deadline=None)
 @given(small_levels(max_rows=6, max_cols=6, max_boxes=3))
-def test_pi_corral_pruning_keeps_optimal_push_counts(level):
+def test_pruning_and_backward_search_keep_optimal_push_counts(level):
     expected = optimal_pushes(level)
-    for mode in ("bfs", "pushes", "fast"):
+    for mode in ("bfs", "pushes", "fast", "backward-bfs", "backward"):
         result = solve(level, mode, Limits(seconds=30))
         RESTRICTED.append(result.restricted)
         if expected is None:
             assert result.status is Status.UNSOLVABLE, mode
-        elif mode == "fast":
+        elif mode in ("fast", "backward"):
             assert result.status is Status.SOLVED
         else:
             assert (result.status, result.pushes) == (Status.SOLVED, expected), mode
