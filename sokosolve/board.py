@@ -28,38 +28,15 @@ UNREACHABLE = np.int32(1 << 20)
 
 
 @numba.njit(cache=True)
-def _pull_distances(walls: np.ndarray, goals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Pushes from every square to every goal, ignoring other boxes.
+def box_distances(
+    walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray, pushing: bool
+) -> np.ndarray:
+    """Moves from every square to each source (``pushing=False``) or from each source to
+    every square (``pushing=True``), a box alone on the board.
 
-    Found by pulling a box back from each goal: a box reaches square ``t`` from
-    ``t - o`` when the player can stand at ``t - 2o`` to push it.
-    """
-    n = walls.size
-    distances = np.full((goals.size, n), UNREACHABLE, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int64)
-    for g in range(goals.size):
-        distances[g, goals[g]] = 0
-        queue[0] = goals[g]
-        head, tail = 0, 1
-        while head < tail:
-            t = queue[head]
-            head += 1
-            for o in offsets:
-                s = t - o
-                if walls[s] or walls[s - o] or distances[g, s] != UNREACHABLE:
-                    continue
-                distances[g, s] = distances[g, t] + 1
-                queue[tail] = s
-                tail += 1
-    return distances
-
-
-@numba.njit(cache=True)
-def _push_distances(walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Pushes from each source square to every square, ignoring other boxes.
-
-    For the backward search these are pull distances: pulling a box from
-    ``s`` back to a source takes as many pulls as pushing it from there to ``s``.
+    Pushes to a goal are found by pulling a box back from it: a box reaches
+    ``t`` from ``t - o`` when the player can stand at ``t - 2o``. Pushing out
+    from the start squares gives the pulls back to them, for the backward search.
     """
     n = walls.size
     distances = np.full((sources.size, n), UNREACHABLE, dtype=np.int32)
@@ -72,8 +49,8 @@ def _push_distances(walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray)
             t = queue[head]
             head += 1
             for o in offsets:
-                s = t + o
-                if walls[s] or walls[t - o] or distances[k, s] != UNREACHABLE:
+                s, player = (t + o, t - o) if pushing else (t - o, t - 2 * o)
+                if walls[s] or walls[player] or distances[k, s] != UNREACHABLE:
                     continue
                 distances[k, s] = distances[k, t] + 1
                 queue[tail] = s
@@ -119,7 +96,7 @@ class Board:
         goal_mask = np.zeros(n, dtype=np.uint8)
         goal_mask[goals] = 1
         offsets = np.array([-1, -width, 1, width], dtype=np.int64)
-        distances = _pull_distances(walls, goals, offsets)
+        distances = box_distances(walls, goals, offsets, False)
         dead = _dead_where_unreachable(distances, walls)
         return cls(
             width, level.width, walls, goals, goal_mask, offsets, distances, dead, boxes,
@@ -129,7 +106,7 @@ class Board:
     def reversed(self) -> Board:
         """The board of the backward search: boxes start on the goals and are pulled
         to the level's start squares. Its dead squares are those no box can be pushed to."""
-        distances = _push_distances(self.walls, self.boxes, self.offsets)
+        distances = box_distances(self.walls, self.boxes, self.offsets, True)
         goal_mask = np.zeros(self.walls.size, dtype=np.uint8)
         goal_mask[self.boxes] = 1
         return Board(

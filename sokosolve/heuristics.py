@@ -67,17 +67,3 @@ def matching_bound(
                 break
     total = -v[0]
     return int(UNREACHABLE) if total >= big else int(total)
-
-
-@numba.njit(cache=True)
-def nearest_goal_bound(goal_distances: np.ndarray, box_squares: np.ndarray) -> int:
-    """Each box's distance to its nearest goal, summed: weaker, but cheap."""
-    total = 0
-    for b in box_squares:
-        best = goal_distances[0, b]
-        for g in range(1, goal_distances.shape[0]):
-            best = min(best, goal_distances[g, b])
-        if best >= UNREACHABLE:
-            return int(UNREACHABLE)
-        total += best
-    return total

@@ -88,13 +88,6 @@ class Level:
             rows.append("".join(chars).rstrip())
         return "\n".join(rows) + "\n"
 
-    def with_state(self, boxes: frozenset[Square], player: Square) -> Level:
-        """The same board with the boxes and the player moved."""
-        return Level(
-            self.width, self.height, self.walls, self.floor, self.goals, frozenset(boxes),
-            player, self.title, self.author, self.source, self.line,
-        )
-
     def __str__(self) -> str:
         return self.to_xsb()
 
