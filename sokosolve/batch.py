@@ -1,6 +1,7 @@
 """Solving many levels: gathering them from paths, and a pool of worker processes.
 
-Each worker solves one level at a time. The search stops itself at its time
+Each worker solves one level at a time; in the fast mode it gives the forward
+and then the backward search half the time each. The search stops itself at its time
 and state limits; if it does not, the pool kills the worker at the limit
 plus a margin, reports the level as a timeout and starts a fresh worker, so
 one level can never stall, crash or lose the batch.
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .level import Level, LevelError, load_levels
+from .portfolio import take_turns
 from .solver import Limits, Result, Status, solve, warm_up
 
 #: File name endings read when a directory is given.
@@ -65,7 +67,10 @@ def _worker(connection, mode: str, limits: Limits) -> None:
         task = connection.recv()
         if task is None:
             return
-        connection.send(solve(task.level, mode, limits))
+        if mode == "fast":
+            connection.send(take_turns(task.level, limits))
+        else:
+            connection.send(solve(task.level, mode, limits))
 
 
 class _Slot:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .level import Level
 from .solver import Limits, Result, Status, solve, warm_up
@@ -32,6 +32,23 @@ class Config:
 #: The configurations raced by default, best first: pushing from the start and
 #: pulling back from the goals fail on different levels.
 FAST_PORTFOLIO = (Config("fast"), Config("backward"))
+
+
+def take_turns(
+    level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFOLIO
+) -> Result:
+    """Solves ``level`` with each configuration in turn, sharing the time limit equally,
+    until one gives a definite answer: the one-core form of :func:`race`."""
+    started = time.perf_counter()
+    first = None
+    for k, config in enumerate(configs):
+        left = limits.seconds - (time.perf_counter() - started)
+        share = Limits(seconds=left / (len(configs) - k), max_states=limits.max_states)
+        result = solve(level, config.mode, share, config.pi_corrals, config.weight)
+        first = first or result
+        if result.status in (Status.SOLVED, Status.UNSOLVABLE):
+            return replace(result, seconds=time.perf_counter() - started)
+    return replace(first, seconds=time.perf_counter() - started)
 
 
 def _racer(connection, level: Level, config: Config, limits: Limits) -> None:

@@ -33,3 +33,16 @@ def test_stalled_racers_are_killed_at_the_limit(monkeypatch):
     result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=0.5))
     assert result.status is Status.TIMEOUT and "killed" in result.error
     assert time.perf_counter() - started < 5
+
+
+def test_taking_turns_shares_the_time_limit():
+    from .test_batch import STUCK
+
+    level = load_levels(PUZZLES / "corridor.xsb")[0]
+    assert portfolio.take_turns(level, Limits(seconds=30)).status is Status.SOLVED
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    assert portfolio.take_turns(unsolvable, Limits(seconds=30)).status is Status.UNSOLVABLE
+    started = time.perf_counter()
+    result = portfolio.take_turns(parse_level(STUCK), Limits(seconds=1.0))
+    assert result.status is Status.TIMEOUT
+    assert time.perf_counter() - started < 1.3 and result.seconds < 1.3
