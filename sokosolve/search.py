@@ -1,14 +1,16 @@
-"""The push-level search: one jitted best-first loop, three orderings.
+"""The push-level search: one jitted best-first loop, three orderings, two directions.
 
 - ``BFS``: breadth first over pushes; the first solution found is push-optimal.
 - ``ASTAR``: A* on ``g + h`` with the matching lower bound; push-optimal.
 - ``GREEDY``: weighted A* on ``g + weight * h``, never reopening a state; fast, not optimal.
 
-A state is the set of box squares plus the player's region; its key is the
-Zobrist key of the boxes XOR the key of the region's canonical square
-(:mod:`sokosolve.reach`). States live in the node arrays of
-:mod:`sokosolve.table`. The loop checks the clock every few hundred
-expansions and the state cap on every insert, and stops with a status.
+Forward, the moves are pushes from the start; backward, they are pulls from
+the goals back to the start squares (see :func:`push_search`). A state is the
+set of box squares plus the player's region; its key is the Zobrist key of
+the boxes XOR the key of the region's canonical square (:mod:`sokosolve.reach`).
+States live in the node arrays of :mod:`sokosolve.table`. The loop checks the
+clock every 32 expansions and the state cap on every insert, and stops with a
+status. Limits: at most 2**18 squares on the padded board, 65535 pushes deep.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ _OPEN_NODE_MASK = (1 << 32) - 1
 # A stored push is (pushes << _STEPS_SHIFT) | (box square << 2) | direction.
 _STEPS_SHIFT = 20
 _SQUARE_MASK = (1 << (_STEPS_SHIFT - 2)) - 1
+MAX_SQUARES = _SQUARE_MASK + 1
 _NO_PARENT = -1
 
 

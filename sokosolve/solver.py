@@ -103,6 +103,8 @@ def solve(
     weight = mode_weight if weight is None else weight
     started = time.perf_counter()
     board = Board.from_level(level)
+    if board.walls.size >= search.MAX_SQUARES:
+        return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     searched = board.reversed() if backward else board
     starts = board.reversed().region_seeds() if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)

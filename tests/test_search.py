@@ -112,3 +112,10 @@ def test_solutions_walk_with_the_fewest_turns(name):
     plain = verify(level, pushes_to_lurd(board, pushes, plain_shortest_walk))
     assert plain.moves == result.moves
     assert result.player_lines <= plain.player_lines
+
+
+def test_a_board_too_large_for_the_push_encoding_is_an_error_not_a_crash():
+    wide = 100_000
+    level = parse_level("\n".join(["#" * wide, "#@$." + "#" * (wide - 4), "#" * wide]))
+    result = solve(level)
+    assert result.status is Status.ERROR and "too large" in result.error
