@@ -106,7 +106,7 @@ def solve(
     if board.walls.size >= search.MAX_SQUARES:
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     searched = board.reversed() if backward else board
-    starts = board.reversed().region_seeds() if backward else np.array([board.player])
+    starts = searched.region_seeds() if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
     code, pushes, expanded, generated, stored, restricted = search.push_search(
         searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
