@@ -37,10 +37,6 @@ class Task:
     index: int  # counts from 1 within the file
     level: Level | LevelError
 
-    @property
-    def title(self) -> str | None:
-        return self.level.title if isinstance(self.level, Level) else None
-
 
 def level_files(paths: Iterable[str]) -> Iterator[str]:
     """Files named in ``paths``, with directories searched recursively for level files."""

@@ -115,27 +115,6 @@ class Board:
             self.player,
         )
 
-    def region_seeds(self) -> np.ndarray:
-        """One square of each region the player could be in with the boxes on ``boxes``."""
-        free = (self.walls == 0)
-        free[self.boxes] = False
-        seeds = []
-        seen = np.zeros(self.walls.size, dtype=bool)
-        for start in np.flatnonzero(free):
-            if seen[start]:
-                continue
-            seeds.append(start)
-            seen[start] = True
-            stack = [start]
-            while stack:
-                s = stack.pop()
-                for o in self.offsets:
-                    t = s + o
-                    if free[t] and not seen[t]:
-                        seen[t] = True
-                        stack.append(t)
-        return np.array(seeds, dtype=np.int64)
-
     def from_level_square(self, square: Square) -> int:
         r, c = divmod(square, self.level_width)
         return (r + 1) * self.width + c + 1

@@ -75,3 +75,16 @@ def reachable(board: Board, boxes: np.ndarray, player: int) -> tuple[np.ndarray,
     stack = np.empty(2 * n + 4, dtype=np.int64)
     canonical = scanline_fill(occupied, board.width, player, marks, 1, stack)
     return marks == 1, int(canonical)
+
+
+def region_seeds(board: Board) -> np.ndarray:
+    """The canonical square of each region the player could be in, boxes on ``board.boxes``."""
+    occupied = board.walls.copy()
+    occupied[board.boxes] = 1
+    marks = np.zeros(occupied.size, dtype=np.int32)
+    stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
+    seeds = []
+    for square in np.flatnonzero(occupied == 0):
+        if not marks[square]:
+            seeds.append(scanline_fill(occupied, board.width, int(square), marks, 1, stack))
+    return np.array(seeds, dtype=np.int64)

@@ -17,6 +17,7 @@ import numpy as np
 from . import search
 from .board import Board
 from .level import Level, parse_level
+from .reach import region_seeds
 from .replay import verify
 from .solution import pushes_to_lurd
 from .table import zobrist_keys
@@ -106,7 +107,7 @@ def solve(
     if board.walls.size >= search.MAX_SQUARES:
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     searched = board.reversed() if backward else board
-    starts = searched.region_seeds() if backward else np.array([board.player])
+    starts = region_seeds(searched) if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
     code, pushes, expanded, generated, stored, restricted = search.push_search(
         searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
@@ -134,7 +135,6 @@ def solve(
         box_lines=replay.box_lines, box_changes=replay.box_changes,
         pushing_sessions=replay.pushing_sessions, player_lines=replay.player_lines,
     )
-
 
 
 def _pulls_to_pushes(board: Board, pulls: np.ndarray) -> np.ndarray:

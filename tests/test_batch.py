@@ -80,7 +80,7 @@ def test_csv_and_sok_formats(tmp_path):
     again = tmp_path / "again.sok"
     again.write_text(sok)
     reread = batch.read_tasks(str(again))
-    assert [t.title for t in reread] == ["Two steps", "Around the pillar", "Swap"]
+    assert [t.level.title for t in reread] == ["Two steps", "Around the pillar", "Swap"]
     solutions = [line for line in sok.splitlines() if line and set(line) <= set("lurdLURD")]
     assert all(verify(t.level, s).solved for t, s in zip(reread, solutions, strict=True))
 
