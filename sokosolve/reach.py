@@ -66,6 +66,55 @@ def scanline_fill(
     return canonical
 
 
+@numba.njit(cache=True)
+def _stays_connected(marks: np.ndarray, stamp: int, width: int, square: int) -> bool:
+    """Whether the region ``marks == stamp`` stays connected when ``square`` leaves it.
+
+    A local test: the region's neighbours of ``square`` must be joined around
+    the ring of its eight neighbours. False can be wrong (they may meet
+    further away); True never is.
+    """
+    orthogonal = (-1, -width, 1, width)
+    diagonal = (-width - 1, -width + 1, width + 1, width - 1)  # between k and k + 1
+    inside = joins = 0
+    for k in range(4):
+        if marks[square + orthogonal[k]] == stamp:
+            inside += 1
+            if (marks[square + orthogonal[(k + 1) & 3]] == stamp
+                    and marks[square + diagonal[k]] == stamp):
+                joins += 1
+    return joins == 4 or inside - joins <= 1
+
+
+@numba.njit(cache=True)
+def moved_box_canonical(
+    occupied: np.ndarray, width: int, marks: np.ndarray, stamp: int, canonical: int,
+    vacated: int, filled: int,
+) -> int:
+    """The canonical square after one box moves from ``vacated`` to ``filled``, or -1 if unsure.
+
+    ``marks == stamp`` is the region before the move, ``canonical`` its
+    smallest square, ``occupied`` the board after it; the player stands on
+    ``vacated`` (a push) or on a square of the region next to ``filled`` (a
+    pull). Most moves change the region only where the box was and went, and
+    this answers those without a fill: -1 asks the caller for
+    :func:`scanline_fill`.
+    """
+    if marks[filled] == stamp and (
+        filled == canonical or not _stays_connected(marks, stamp, width, filled)
+    ):
+        return -1
+    touches = False
+    for step in (-1, -width, 1, width):
+        s = vacated + step
+        if occupied[s]:
+            continue
+        if marks[s] != stamp:
+            return -1  # the vacated square joins another area to the region
+        touches = True
+    return min(canonical, vacated) if touches else canonical
+
+
 def reachable(board: Board, boxes: np.ndarray, player: int) -> tuple[np.ndarray, int]:
     """The player's region as a bool mask over the padded board, and its canonical square."""
     n = board.walls.size

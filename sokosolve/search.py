@@ -24,7 +24,7 @@ from .board import UNREACHABLE
 from .corrals import pi_corral_pushes
 from .deadlocks import freeze_deadlock
 from .heuristics import matching_bound, matching_workspace
-from .reach import scanline_fill
+from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
 
 # Search orderings.
@@ -66,35 +66,53 @@ def _in_tunnel(walls: np.ndarray, offsets: np.ndarray, square: int, direction: i
 
 
 @numba.njit(cache=True)
-def _rebuild_state(
-    node: int, parents: np.ndarray, pushes: np.ndarray, start_boxes: np.ndarray,
-    offsets: np.ndarray, box_squares: np.ndarray, box_at: np.ndarray, path: np.ndarray,
-    backward: bool,
-) -> tuple[int, int]:
-    """Puts ``node``'s boxes into ``box_squares``/``box_at``; returns (player, depth).
+def _move_box(
+    box_squares: np.ndarray, box_at: np.ndarray, occupied: np.ndarray, source: int, target: int
+) -> None:
+    i = box_at[source]
+    box_at[source] = -1
+    box_at[target] = i
+    box_squares[i] = target
+    occupied[source] = 0
+    occupied[target] = 1
 
-    A root node keeps its player square where other nodes keep their push.
+
+@numba.njit(cache=True)
+def _move_to(
+    node: int, current: int, parents: np.ndarray, pushes: np.ndarray, depths: np.ndarray,
+    offsets: np.ndarray, box_squares: np.ndarray, box_at: np.ndarray, occupied: np.ndarray,
+    path: np.ndarray, backward: bool,
+) -> int:
+    """Turns the boxes of node ``current`` into those of ``node``; returns ``node``'s player.
+
+    Pushes are undone up to the nearest common ancestor and replayed down from
+    it, so consecutive nodes that are near in the tree (siblings in BFS) cost
+    a few moves, not a replay from the root. A node's push count is always
+    above its parent's, even after A* reopens nodes, which is what the walk
+    up by push counts relies on. Roots share the start boxes and keep their
+    player square where other nodes keep their push.
     """
-    for b in box_squares:
-        box_at[b] = -1
-    box_squares[:] = start_boxes
-    for i in range(start_boxes.size):
-        box_at[start_boxes[i]] = i
-    depth = 0
-    while parents[node] != _NO_PARENT:
-        path[depth] = pushes[node]
-        depth += 1
-        node = parents[node]
-    player = pushes[node]
-    for k in range(depth - 1, -1, -1):
-        square, direction, steps = _unpack(path[k])
-        to = square + steps * offsets[direction]
-        i = box_at[square]
-        box_at[square] = -1
-        box_at[to] = i
-        box_squares[i] = to
-        player = to + offsets[direction] if backward else to - offsets[direction]
-    return player, depth
+    a, b, k = current, node, 0
+    while a != b:
+        a_root, b_root = parents[a] == _NO_PARENT, parents[b] == _NO_PARENT
+        if a_root and b_root:
+            break
+        if b_root or (not a_root and depths[a] >= depths[b]):
+            square, direction, steps = _unpack(pushes[a])
+            _move_box(box_squares, box_at, occupied, square + steps * offsets[direction], square)
+            a = parents[a]
+        else:
+            path[k] = pushes[b]
+            k += 1
+            b = parents[b]
+    for j in range(k - 1, -1, -1):
+        square, direction, steps = _unpack(path[j])
+        _move_box(box_squares, box_at, occupied, square, square + steps * offsets[direction])
+    if parents[node] == _NO_PARENT:
+        return pushes[node]
+    square, direction, steps = _unpack(pushes[node])
+    to = square + steps * offsets[direction]
+    return to + offsets[direction] if backward else to - offsets[direction]
 
 
 @numba.njit(cache=True)
@@ -211,6 +229,7 @@ def push_search(
             _heap_push(heap, heap_size, entry)
             heap_size += 1
         count += 1
+    current = 0  # the node whose boxes are on the board
     head = 0  # BFS: nodes are created in order, so the queue is 0..count-1
     expanded = generated = restricted = 0
     goal_node = -1
@@ -235,13 +254,9 @@ def push_search(
         if expanded % _CLOCK_EVERY == 0 and _clock() > deadline:
             status = TIMEOUT
             break
-        for b in box_squares:
-            occupied[b] = 0
-        player, depth = _rebuild_state(
-            node, parents, pushes, start_boxes, offsets, box_squares, box_at, path, backward
-        )
-        for b in box_squares:
-            occupied[b] = 1
+        player = _move_to(node, current, parents, pushes, depths, offsets, box_squares, box_at,
+                          occupied, path, backward)
+        current = node
         on_goal = 0
         for b in box_squares:
             on_goal += goal_mask[b]
@@ -301,11 +316,17 @@ def push_search(
                     h = matching_bound(goal_distances, box_squares, work)
                 if h < UNREACHABLE:
                     generated += 1
-                    child_stamp += 1
-                    after = to + offsets[d] if backward else to - offsets[d]
-                    child_canonical = scanline_fill(
-                        occupied, width, after, child_marks, child_stamp, stack
-                    )
+                    child_canonical = -1
+                    if steps == 1:
+                        child_canonical = moved_box_canonical(
+                            occupied, width, marks, stamp, canonical, square, to
+                        )
+                    if child_canonical < 0:
+                        child_stamp += 1
+                        after = to + offsets[d] if backward else to - offsets[d]
+                        child_canonical = scanline_fill(
+                            occupied, width, after, child_marks, child_stamp, stack
+                        )
                     child_key = box_key ^ box_keys[square] ^ box_keys[to] ^ player_keys[
                         child_canonical
                     ]
@@ -335,9 +356,13 @@ def push_search(
                         depths[child] = g + steps - 1
                         if ordering == BFS:
                             goal_on = on_goal - goal_mask[square] + goal_mask[to]
-                            if goal_on == nboxes and (
-                                not backward or child_marks[target_player] == child_stamp
-                            ):
+                            if goal_on == nboxes and backward:  # is the player home too?
+                                child_stamp += 1
+                                scanline_fill(occupied, width, to + offsets[d], child_marks,
+                                              child_stamp, stack)
+                                if child_marks[target_player] != child_stamp:
+                                    goal_on = -1
+                            if goal_on == nboxes:
                                 goal_node = child
                                 status = SOLVED
                         else:

@@ -3,10 +3,11 @@ import time
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sokosolve.board import Board
 from sokosolve.level import load_levels, parse_level
-from sokosolve.reach import reachable
+from sokosolve.reach import moved_box_canonical, reachable, scanline_fill
 from sokosolve.replay import verify
 from sokosolve.solver import Limits, Status, solve
 
@@ -119,3 +120,45 @@ def test_a_board_too_large_for_the_push_encoding_is_an_error_not_a_crash():
     level = parse_level("\n".join(["#" * wide, "#@$." + "#" * (wide - 4), "#" * wide]))
     result = solve(level)
     assert result.status is Status.ERROR and "too large" in result.error
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_levels(), st.data())
+def test_moved_box_canonical_agrees_with_a_fill(level, data):
+    """The shortcut for one moved box either declines or gives the fill's answer."""
+    board = Board.from_level(level)
+    occupied = board.walls.copy()
+    occupied[board.boxes] = 1
+    marks = np.zeros(occupied.size, dtype=np.int32)
+    stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
+    canonical = scanline_fill(occupied, board.width, board.player, marks, 1, stack)
+    moves = []  # (vacated, filled, player after): every legal push and pull
+    for box in board.boxes:
+        for step in board.offsets:
+            box, step = int(box), int(step)
+            ahead, behind = box + step, box - step
+            if marks[behind] == 1 and not occupied[ahead]:
+                moves.append((box, ahead, box))
+            if marks[ahead] == 1 and not occupied[ahead + step]:
+                moves.append((box, ahead, ahead + step))
+    if not moves:
+        return
+    vacated, filled, player = data.draw(st.sampled_from(moves))
+    occupied[vacated], occupied[filled] = 0, 1
+    got = moved_box_canonical(occupied, board.width, marks, 1, canonical, vacated, filled)
+    expected = scanline_fill(occupied, board.width, player, marks, 2, stack)
+    assert got in (-1, expected)
+
+
+def test_moved_box_canonical_answers_a_push_in_the_open():
+    board = Board.from_level(parse_level("######\n#    #\n# @$ #\n#   .#\n######"))
+    occupied = board.walls.copy()
+    occupied[board.boxes] = 1
+    marks = np.zeros(occupied.size, dtype=np.int32)
+    stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
+    canonical = scanline_fill(occupied, board.width, board.player, marks, 1, stack)
+    box = int(board.boxes[0])
+    below = box + board.width
+    occupied[box], occupied[below] = 0, 1  # pushed down, from above: around the ring
+    got = moved_box_canonical(occupied, board.width, marks, 1, canonical, box, below)
+    assert got == canonical == scanline_fill(occupied, board.width, box, marks, 2, stack)
