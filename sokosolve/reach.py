@@ -67,8 +67,8 @@ def scanline_fill(
 
 
 @numba.njit(cache=True)
-def _stays_connected(marks: np.ndarray, stamp: int, width: int, square: int) -> bool:
-    """Whether the region ``marks == stamp`` stays connected when ``square`` leaves it.
+def _stays_connected(marks: np.ndarray, stamp: int, width: int, square: int, extra: int) -> bool:
+    """Whether the region ``marks == stamp`` plus ``extra`` stays connected without ``square``.
 
     A local test: the region's neighbours of ``square`` must be joined around
     the ring of its eight neighbours. False can be wrong (they may meet
@@ -78,10 +78,11 @@ def _stays_connected(marks: np.ndarray, stamp: int, width: int, square: int) -> 
     diagonal = (-width - 1, -width + 1, width + 1, width - 1)  # between k and k + 1
     inside = joins = 0
     for k in range(4):
-        if marks[square + orthogonal[k]] == stamp:
+        s = square + orthogonal[k]
+        if marks[s] == stamp or s == extra:
             inside += 1
-            if (marks[square + orthogonal[(k + 1) & 3]] == stamp
-                    and marks[square + diagonal[k]] == stamp):
+            t, corner = square + orthogonal[(k + 1) & 3], square + diagonal[k]
+            if (marks[t] == stamp or t == extra) and (marks[corner] == stamp or corner == extra):
                 joins += 1
     return joins == 4 or inside - joins <= 1
 
@@ -100,18 +101,18 @@ def moved_box_canonical(
     this answers those without a fill: -1 asks the caller for
     :func:`scanline_fill`.
     """
-    if marks[filled] == stamp and (
-        filled == canonical or not _stays_connected(marks, stamp, width, filled)
-    ):
-        return -1
-    touches = False
+    touches = False  # the vacated square joins the region
     for step in (-1, -width, 1, width):
         s = vacated + step
         if occupied[s]:
             continue
         if marks[s] != stamp:
-            return -1  # the vacated square joins another area to the region
+            return -1  # it would join another area to the region
         touches = True
+    if marks[filled] == stamp and (filled == canonical or not _stays_connected(
+        marks, stamp, width, filled, vacated if touches else -1
+    )):
+        return -1
     return min(canonical, vacated) if touches else canonical
 
 

@@ -158,7 +158,7 @@ def test_moved_box_canonical_answers_a_push_in_the_open():
     stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
     canonical = scanline_fill(occupied, board.width, board.player, marks, 1, stack)
     box = int(board.boxes[0])
-    below = box + board.width
-    occupied[box], occupied[below] = 0, 1  # pushed down, from above: around the ring
-    got = moved_box_canonical(occupied, board.width, marks, 1, canonical, box, below)
+    right = box + 1
+    occupied[box], occupied[right] = 0, 1  # the region goes round the box's new square
+    got = moved_box_canonical(occupied, board.width, marks, 1, canonical, box, right)
     assert got == canonical == scanline_fill(occupied, board.width, box, marks, 2, stack)
