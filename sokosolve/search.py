@@ -23,7 +23,7 @@ import numpy as np
 from .board import UNREACHABLE
 from .corrals import pi_corral_pushes
 from .deadlocks import freeze_deadlock
-from .heuristics import matching_bound, matching_workspace
+from .heuristics import matching_after_move, matching_bound, matching_workspace
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
 
@@ -31,6 +31,11 @@ from .table import grow, table_find, table_rehash
 BFS, ASTAR, GREEDY = 0, 1, 2
 # Statuses a search ends with.
 SOLVED, UNSOLVABLE, TIMEOUT, LIMIT = 0, 1, 2, 3
+_NEED_ROOM = -1  # the loop stops for its tables to grow
+
+# The loop's counters, kept in an array between its runs.
+(_COUNT, _HEAD, _HEAP_SIZE, _CURRENT, _STAMP, _CHILD_STAMP, _LABEL, _GOAL_NODE, _EXPANDED,
+ _GENERATED, _RESTRICTED, _PROGRESS_SIZE) = range(12)
 
 _CLOCK_EVERY = 32
 # An open-list entry is f (bits 48-63), h (32-47) and the node (0-31): the
@@ -172,20 +177,22 @@ def push_search(
     nboxes = start_boxes.size
     box_squares = start_boxes.copy()
     box_at = np.full(n, -1, dtype=np.int32)
+    occupied = walls.copy()
+    for i in range(nboxes):
+        box_at[start_boxes[i]] = i
+        occupied[start_boxes[i]] = 1
     marks = np.zeros(n, dtype=np.int32)
-    child_marks = np.zeros(n, dtype=np.int32)
     stack = np.empty(2 * n + 4, dtype=np.int64)
-    held = np.zeros(n, dtype=np.uint8)
-    labels = np.zeros(n, dtype=np.int64)
-    label = 0
-    corral_stack = np.empty(n, dtype=np.int64)
-    allowed = np.zeros(4 * nboxes, dtype=np.uint8)
-    frames = np.empty((nboxes + 2, 3), dtype=np.int64)
-    path = np.empty(1 << 16, dtype=np.int32)
+    scratch = (
+        marks, np.zeros(n, dtype=np.int32), stack, np.zeros(n, dtype=np.uint8),
+        np.zeros(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+        np.zeros(4 * nboxes, dtype=np.uint8), np.empty((nboxes + 2, 3), dtype=np.int64),
+        np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
+        matching_workspace(nboxes),
+    )
     empty = np.empty(0, dtype=np.int32)
-    work = matching_workspace(nboxes)
 
-    capacity = 1 << 12
+    capacity = min(1 << 12, max_states)
     keys = np.empty(capacity, dtype=np.uint64)
     parents = np.empty(capacity, dtype=np.int32)
     pushes = np.empty(capacity, dtype=np.int32)
@@ -194,22 +201,18 @@ def push_search(
     heap = np.empty(capacity, dtype=np.int64)  # entries (f, h, node): see _OPEN_*
     heap_size = 0
 
-    occupied = walls.copy()
-    for i in range(nboxes):
-        box_at[start_boxes[i]] = i
-        occupied[start_boxes[i]] = 1
-    stamp = child_stamp = 1
     boxes_key = np.uint64(0)
     on_goal = 0
     for b in start_boxes:
         boxes_key ^= box_keys[b]
         on_goal += goal_mask[b]
-    h = matching_bound(goal_distances, box_squares, work) if ordering != BFS else 0
+    h = matching_bound(goal_distances, box_squares, scratch[9]) if ordering != BFS else 0
     if on_goal == nboxes and not backward:
         return SOLVED, empty, 0, 0, 1, 0
     if h >= UNREACHABLE:
         return UNSOLVABLE, empty, 0, 0, 1, 0
     count = 0
+    stamp = 1
     for root_player in start_players:
         stamp += 1
         canonical = scanline_fill(occupied, width, root_player, marks, stamp, stack)
@@ -229,13 +232,88 @@ def push_search(
             _heap_push(heap, heap_size, entry)
             heap_size += 1
         count += 1
-    current = 0  # the node whose boxes are on the board
-    head = 0  # BFS: nodes are created in order, so the queue is 0..count-1
-    expanded = generated = restricted = 0
-    goal_node = -1
+
+    progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
+    progress[_COUNT], progress[_HEAP_SIZE], progress[_STAMP] = count, heap_size, stamp
+    progress[_CHILD_STAMP], progress[_GOAL_NODE] = 1, -1
+    room = 4 * nboxes  # the most children one expansion can add
+    while True:
+        status = _expand_nodes(
+            (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys),
+            (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
+             target_player),
+            (box_squares, box_at, occupied), scratch,
+            (keys, parents, pushes, depths, slots, heap), progress, room,
+        )
+        if status != _NEED_ROOM:
+            break
+        # The table grows here, between runs of the loop: arrays that the loop
+        # itself reassigns cost numba reference counting on every step.
+        count = progress[_COUNT]
+        if count + room > keys.size:
+            capacity = min(max(keys.size * 2, count + room), max_states)
+            keys = grow(keys, capacity)
+            parents = grow(parents, capacity)
+            pushes = grow(pushes, capacity)
+            depths = grow(depths, capacity)
+        size = slots.size
+        while 4 * (count + room) > 3 * size:
+            size *= 2
+        if size > slots.size:
+            slots = table_rehash(keys, count, size)
+        if progress[_HEAP_SIZE] + room > heap.size:
+            heap = grow(heap, max(heap.size * 2, progress[_HEAP_SIZE] + room))
+
+    expanded, generated = progress[_EXPANDED], progress[_GENERATED]
+    count, restricted = progress[_COUNT], progress[_RESTRICTED]
+    if status != SOLVED:
+        return status, empty, expanded, generated, count, restricted
+    total = 0
+    node = progress[_GOAL_NODE]
+    while parents[node] != _NO_PARENT:
+        total += _unpack(pushes[node])[2]
+        node = parents[node]
+    solution = np.empty(total, dtype=np.int32)
+    node = progress[_GOAL_NODE]
+    while parents[node] != _NO_PARENT:
+        square, direction, steps = _unpack(pushes[node])
+        for k in range(steps - 1, -1, -1):
+            total -= 1
+            solution[total] = (square + k * offsets[direction]) * 4 + direction
+        node = parents[node]
+    return status, solution, expanded, generated, count, restricted
+
+
+@numba.njit(cache=True)
+def _expand_nodes(board, settings, position, scratch, table, progress, room) -> int:
+    """The search loop of :func:`push_search`, on tables of a fixed size.
+
+    Runs until the search ends (returning its status) or until the next
+    expansion might not fit in the tables (returning ``_NEED_ROOM``); the
+    loop's counters live in ``progress`` between runs.
+    """
+    walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys = board
+    (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
+     target_player) = settings
+    box_squares, box_at, occupied = position
+    (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
+     parent_work) = scratch
+    keys, parents, pushes, depths, slots, heap = table
+    nboxes = box_squares.size
+    count, head, heap_size = progress[_COUNT], progress[_HEAD], progress[_HEAP_SIZE]
+    current, stamp, child_stamp = progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP]
+    label, goal_node = progress[_LABEL], progress[_GOAL_NODE]
+    expanded, generated = progress[_EXPANDED], progress[_GENERATED]
+    restricted = progress[_RESTRICTED]
+    matched = -1  # the node whose matching is in ``parent_work``
     status = UNSOLVABLE
 
     while True:
+        if ((count + room > keys.size and keys.size < max_states)
+                or 4 * (count + room) > 3 * slots.size
+                or (ordering != BFS and heap_size + room > heap.size)):
+            status = _NEED_ROOM
+            break
         if ordering == BFS:
             if head == count:
                 break
@@ -268,6 +346,15 @@ def push_search(
             goal_node = node
             status = SOLVED
             break
+        if ordering != BFS:  # children's bounds start from this node's matching
+            if parents[node] == matched and matched >= 0:  # a child of the last expanded node
+                square, direction, steps = _unpack(pushes[node])
+                moved = box_at[square + steps * offsets[direction]]
+                matching_after_move(goal_distances, box_squares, moved, parent_work, work)
+                parent_work[:3] = work[:3]
+            else:
+                matching_bound(goal_distances, box_squares, parent_work)
+            matched = node
         box_key = keys[node] ^ player_keys[canonical]
         g = depths[node] + 1
         only_corral = -1
@@ -301,11 +388,7 @@ def push_search(
                         break
                     to = ahead
                     steps += 1
-                box_at[square] = -1
-                box_at[to] = i
-                occupied[square] = 0
-                occupied[to] = 1
-                box_squares[i] = to
+                _move_box(box_squares, box_at, occupied, square, to)
                 if not backward and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames
                 ):
@@ -313,7 +396,7 @@ def push_search(
                 elif ordering == BFS:
                     h = 0
                 else:
-                    h = matching_bound(goal_distances, box_squares, work)
+                    h = matching_after_move(goal_distances, box_squares, i, parent_work, work)
                 if h < UNREACHABLE:
                     generated += 1
                     child_canonical = -1
@@ -336,18 +419,10 @@ def push_search(
                         if count == max_states:
                             status = LIMIT
                         else:
-                            if count == keys.size:
-                                capacity = min(keys.size * 2, max_states)
-                                keys = grow(keys, capacity)
-                                parents = grow(parents, capacity)
-                                pushes = grow(pushes, capacity)
-                                depths = grow(depths, capacity)
                             child = count
                             count += 1
                             keys[child] = child_key
                             slots[-(slot + 1)] = child
-                            if 4 * count > 3 * slots.size:
-                                slots = table_rehash(keys, count, slots.size * 2)
                     elif ordering == ASTAR and g + steps - 1 < depths[slots[slot]]:
                         child = slots[slot]  # reached again with fewer pushes: reopen
                     if child >= 0:
@@ -366,17 +441,11 @@ def push_search(
                                 goal_node = child
                                 status = SOLVED
                         else:
-                            if heap_size == heap.size:
-                                heap = grow(heap, heap_size * 2)
                             f = np.int64(depths[child] + weight * min(h, _OPEN_H_MASK))
                             _heap_push(heap, heap_size, (f << _OPEN_F) | (
                                 np.int64(min(h, _OPEN_H_MASK)) << _OPEN_H) | child)
                             heap_size += 1
-                box_squares[i] = square
-                box_at[to] = -1
-                box_at[square] = i
-                occupied[square] = 1
-                occupied[to] = 0
+                _move_box(box_squares, box_at, occupied, to, square)
                 if status == SOLVED or status == LIMIT:
                     break
             if status == SOLVED or status == LIMIT:
@@ -384,19 +453,9 @@ def push_search(
         if status == SOLVED or status == LIMIT:
             break
 
-    if status != SOLVED:
-        return status, empty, expanded, generated, count, restricted
-    total = 0
-    node = goal_node
-    while parents[node] != _NO_PARENT:
-        total += _unpack(pushes[node])[2]
-        node = parents[node]
-    solution = np.empty(total, dtype=np.int32)
-    node = goal_node
-    while parents[node] != _NO_PARENT:
-        square, direction, steps = _unpack(pushes[node])
-        for k in range(steps - 1, -1, -1):
-            total -= 1
-            solution[total] = (square + k * offsets[direction]) * 4 + direction
-        node = parents[node]
-    return status, solution, expanded, generated, count, restricted
+    progress[_COUNT], progress[_HEAD], progress[_HEAP_SIZE] = count, head, heap_size
+    progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP] = current, stamp, child_stamp
+    progress[_LABEL], progress[_GOAL_NODE] = label, goal_node
+    progress[_EXPANDED], progress[_GENERATED] = expanded, generated
+    progress[_RESTRICTED] = restricted
+    return status
