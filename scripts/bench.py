@@ -3,6 +3,7 @@
     python scripts/bench.py ../shared/levels/microban/microban1_155.txt --timeout 10
     python scripts/bench.py ../shared/levels/boxoban/unfiltered-test --timeout 10
     python scripts/bench.py COLLECTION --optimal pushes --reference SUMMARY.tsv
+    python scripts/bench.py ../shared/levels/xsokoban/xsokoban_90.xsb --mode bfs --timeout 5
 
 Per collection it prints solved/total, median and total seconds, and states
 expanded and generated per second of search. It also times the jitted
@@ -26,7 +27,7 @@ from sokosolve.level import Level, LevelError, load_levels
 from sokosolve.portfolio import race
 from sokosolve.reach import scanline_fill
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Status, solve
+from sokosolve.solver import MODES, Limits, Status, solve
 
 
 def collection_levels(path: Path) -> list[Level]:
@@ -95,6 +96,8 @@ def main() -> None:
     parser.add_argument("collections", nargs="+", type=Path)
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--optimal", choices=["pushes"], default=None)
+    parser.add_argument("--mode", choices=sorted(MODES), default=None,
+                        help="a search mode of sokosolve.solver.MODES (default: fast)")
     parser.add_argument("--max-states", type=int, default=20_000_000)
     parser.add_argument("--sample", type=int, default=0, help="only every k-th level (k chosen "
                         "so that about this many are solved)")
@@ -105,8 +108,8 @@ def main() -> None:
     parser.add_argument("--race", action="store_true", help="race two fast searches per level "
                         "on two cores (sokosolve.portfolio)")
     args = parser.parse_args()
-    mode = "pushes" if args.optimal else "fast"
-    if args.race and args.optimal:
+    mode = args.mode or ("pushes" if args.optimal else "fast")
+    if args.race and (args.optimal or args.mode):
         parser.error("--race races the fast searches only")
     limits = Limits(seconds=args.timeout, max_states=args.max_states)
     reference = read_reference(args.reference) if args.reference else {}
