@@ -59,8 +59,63 @@ def _clock() -> float:
 
 @numba.njit(cache=True)
 def _unpack(push: int) -> tuple[int, int, int]:
-    """(box square, direction, pushes) of a stored push; more than one push is a tunnel macro."""
+    """(box square, direction, pushes) of a stored push; more than one push is a tunnel macro,
+    none a goal macro (then the "square" is the macro's number)."""
     return (push >> 2) & _SQUARE_MASK, push & 3, push >> _STEPS_SHIFT
+
+
+@numba.njit(cache=True)
+def _push_ends(
+    push: int, offsets: np.ndarray, macros: tuple, backward: bool
+) -> tuple[int, int, int]:
+    """(square the box left, square it reached, player's square after) of a stored push.
+
+    A goal macro ``m`` (:mod:`sokosolve.packing`) is stored as ``-(m + 1)``
+    when the box starts on the room's entrance, and as a push of no steps
+    when it is first pushed onto the entrance from a direction.
+    """
+    if push < 0:
+        macro = -push - 1
+        entrance = macros[8][macros[7][macro]] >> 2
+        return entrance, macros[5][macro], macros[6][macro]
+    square, direction, steps = _unpack(push)
+    if steps == 0:
+        entrance = macros[8][macros[7][square]] >> 2
+        return entrance - offsets[direction], macros[5][square], macros[6][square]
+    to = square + steps * offsets[direction]
+    return square, to, to + offsets[direction] if backward else to - offsets[direction]
+
+
+@numba.njit(cache=True)
+def _goal_macro(
+    macros: tuple, box_at: np.ndarray, occupied: np.ndarray, width: int, offsets: np.ndarray,
+    entrance: int, player: int, marks: np.ndarray, stamp: int, stack: np.ndarray,
+) -> int:
+    """The goal macro for a box just pushed onto ``entrance``, or -1.
+
+    It applies when the room holds boxes on exactly the first goals of its
+    packing order and the player, on ``player``, can step behind the entrance.
+    """
+    entrance_room, room_inward, room_first, room_squares, room_square_first = macros[:5]
+    macro_goal = macros[5]
+    room = entrance_room[entrance]
+    if room < 0:
+        return -1
+    inside = 0
+    for k in range(room_square_first[room], room_square_first[room + 1]):
+        inside += box_at[room_squares[k]] >= 0
+    macro = room_first[room] + inside
+    if macro >= room_first[room + 1]:
+        return -1  # the room is full
+    for k in range(room_first[room], macro):
+        if box_at[macro_goal[k]] < 0:
+            return -1  # the boxes inside are not where the packing order puts them
+    behind = entrance - offsets[room_inward[room]]
+    if player != behind:
+        scanline_fill(occupied, width, player, marks, stamp, stack)
+        if marks[behind] != stamp:
+            return -1
+    return macro
 
 
 @numba.njit(cache=True)
@@ -85,8 +140,8 @@ def _move_box(
 @numba.njit(cache=True)
 def _move_to(
     node: int, current: int, parents: np.ndarray, pushes: np.ndarray, depths: np.ndarray,
-    offsets: np.ndarray, box_squares: np.ndarray, box_at: np.ndarray, occupied: np.ndarray,
-    path: np.ndarray, backward: bool,
+    offsets: np.ndarray, macros: tuple, box_squares: np.ndarray, box_at: np.ndarray,
+    occupied: np.ndarray, path: np.ndarray, backward: bool,
 ) -> int:
     """Turns the boxes of node ``current`` into those of ``node``; returns ``node``'s player.
 
@@ -103,21 +158,19 @@ def _move_to(
         if a_root and b_root:
             break
         if b_root or (not a_root and depths[a] >= depths[b]):
-            square, direction, steps = _unpack(pushes[a])
-            _move_box(box_squares, box_at, occupied, square + steps * offsets[direction], square)
+            source, target, _ = _push_ends(pushes[a], offsets, macros, backward)
+            _move_box(box_squares, box_at, occupied, target, source)
             a = parents[a]
         else:
             path[k] = pushes[b]
             k += 1
             b = parents[b]
     for j in range(k - 1, -1, -1):
-        square, direction, steps = _unpack(path[j])
-        _move_box(box_squares, box_at, occupied, square, square + steps * offsets[direction])
+        source, target, _ = _push_ends(path[j], offsets, macros, backward)
+        _move_box(box_squares, box_at, occupied, source, target)
     if parents[node] == _NO_PARENT:
         return pushes[node]
-    square, direction, steps = _unpack(pushes[node])
-    to = square + steps * offsets[direction]
-    return to + offsets[direction] if backward else to - offsets[direction]
+    return _push_ends(pushes[node], offsets, macros, backward)[2]
 
 
 @numba.njit(cache=True)
@@ -159,14 +212,15 @@ def push_search(
     offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_players: np.ndarray,
     box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
-    tunnels: bool, backward: bool, target_player: int,
+    tunnels: bool, backward: bool, target_player: int, macros: tuple,
 ) -> tuple[int, np.ndarray, int, int, int, int]:
     """Searches for pushes that put every box on a goal.
 
     Each of ``start_players`` starts a root state. With ``backward`` the moves
     are pulls instead, the goals are the level's start squares, and a state
     is solved when its boxes are on them and ``target_player`` is in its
-    region; the caller turns the pulls found into pushes.
+    region; the caller turns the pulls found into pushes. ``macros`` are the
+    goal-room tables of :func:`sokosolve.packing.macro_tables` (forward only).
 
     ``deadline`` is a ``time.perf_counter()`` value. Returns ``(status,
     solution, expanded, generated, stored, restricted)`` where ``solution``
@@ -239,7 +293,7 @@ def push_search(
     room = 4 * nboxes  # the most children one expansion can add
     while True:
         status = _expand_nodes(
-            (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys),
+            (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys), macros,
             (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
              target_player),
             (box_squares, box_at, occupied), scratch,
@@ -268,24 +322,43 @@ def push_search(
     count, restricted = progress[_COUNT], progress[_RESTRICTED]
     if status != SOLVED:
         return status, empty, expanded, generated, count, restricted
+    macro_path_first, macro_pushes = macros[7], macros[8]
     total = 0
     node = progress[_GOAL_NODE]
     while parents[node] != _NO_PARENT:
-        total += _unpack(pushes[node])[2]
+        push = pushes[node]
+        square, direction, steps = _unpack(push)
+        if push < 0:
+            steps = macro_path_first[-push] - macro_path_first[-push - 1]
+        elif steps == 0:
+            steps = 1 + macro_path_first[square + 1] - macro_path_first[square]
+        total += steps
         node = parents[node]
     solution = np.empty(total, dtype=np.int32)
     node = progress[_GOAL_NODE]
     while parents[node] != _NO_PARENT:
-        square, direction, steps = _unpack(pushes[node])
-        for k in range(steps - 1, -1, -1):
-            total -= 1
-            solution[total] = (square + k * offsets[direction]) * 4 + direction
+        push = pushes[node]
+        square, direction, steps = _unpack(push)
+        if push < 0 or steps == 0:  # a goal macro: (onto the entrance, then) its pushes
+            macro = -push - 1 if push < 0 else square
+            first, last = macro_path_first[macro], macro_path_first[macro + 1]
+            for k in range(last - 1, first - 1, -1):
+                total -= 1
+                solution[total] = macro_pushes[k]
+            if push >= 0:
+                total -= 1
+                entrance = macro_pushes[first] >> 2
+                solution[total] = (entrance - offsets[direction]) * 4 + direction
+        else:
+            for k in range(steps - 1, -1, -1):
+                total -= 1
+                solution[total] = (square + k * offsets[direction]) * 4 + direction
         node = parents[node]
     return status, solution, expanded, generated, count, restricted
 
 
 @numba.njit(cache=True)
-def _expand_nodes(board, settings, position, scratch, table, progress, room) -> int:
+def _expand_nodes(board, macros, settings, position, scratch, table, progress, room) -> int:
     """The search loop of :func:`push_search`, on tables of a fixed size.
 
     Runs until the search ends (returning its status) or until the next
@@ -332,8 +405,8 @@ def _expand_nodes(board, settings, position, scratch, table, progress, room) -> 
         if expanded % _CLOCK_EVERY == 0 and _clock() > deadline:
             status = TIMEOUT
             break
-        player = _move_to(node, current, parents, pushes, depths, offsets, box_squares, box_at,
-                          occupied, path, backward)
+        player = _move_to(node, current, parents, pushes, depths, offsets, macros, box_squares,
+                          box_at, occupied, path, backward)
         current = node
         on_goal = 0
         for b in box_squares:
@@ -348,8 +421,7 @@ def _expand_nodes(board, settings, position, scratch, table, progress, room) -> 
             break
         if ordering != BFS:  # children's bounds start from this node's matching
             if parents[node] == matched and matched >= 0:  # a child of the last expanded node
-                square, direction, steps = _unpack(pushes[node])
-                moved = box_at[square + steps * offsets[direction]]
+                moved = box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]
                 matching_after_move(goal_distances, box_squares, moved, parent_work, work)
                 parent_work[:3] = work[:3]
             else:
@@ -388,8 +460,26 @@ def _expand_nodes(board, settings, position, scratch, table, progress, room) -> 
                         break
                     to = ahead
                     steps += 1
+                # Goal macro: a box pushed onto a goal room's entrance, or inward from
+                # it, goes on to the room's next goal (sokosolve.packing).
+                macro, onto_entrance = -1, True
+                if (steps == 1 and not backward and macros[0][square] >= 0
+                        and d == macros[1][macros[0][square]]):
+                    macro = _goal_macro(macros, box_at, occupied, width, offsets, square,
+                                        square - offsets[d], child_marks, child_stamp, stack)
+                    onto_entrance = False
                 _move_box(box_squares, box_at, occupied, square, to)
-                if not backward and freeze_deadlock(
+                if macro < 0 and steps == 1 and not backward and macros[0][to] >= 0:
+                    child_stamp += 1
+                    macro = _goal_macro(macros, box_at, occupied, width, offsets, to, square,
+                                        child_marks, child_stamp, stack)
+                    onto_entrance = True
+                landing = to
+                if macro >= 0:
+                    landing = macros[5][macro]
+                    _move_box(box_squares, box_at, occupied, to, landing)
+                    steps = onto_entrance + macros[7][macro + 1] - macros[7][macro]
+                if not backward and macro < 0 and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames
                 ):
                     h = UNREACHABLE
@@ -400,17 +490,19 @@ def _expand_nodes(board, settings, position, scratch, table, progress, room) -> 
                 if h < UNREACHABLE:
                     generated += 1
                     child_canonical = -1
-                    if steps == 1:
+                    if steps == 1 and macro < 0:
                         child_canonical = moved_box_canonical(
                             occupied, width, marks, stamp, canonical, square, to
                         )
                     if child_canonical < 0:
                         child_stamp += 1
                         after = to + offsets[d] if backward else to - offsets[d]
+                        if macro >= 0:
+                            after = macros[6][macro]
                         child_canonical = scanline_fill(
                             occupied, width, after, child_marks, child_stamp, stack
                         )
-                    child_key = box_key ^ box_keys[square] ^ box_keys[to] ^ player_keys[
+                    child_key = box_key ^ box_keys[square] ^ box_keys[landing] ^ player_keys[
                         child_canonical
                     ]
                     slot = table_find(slots, keys, child_key)
@@ -427,10 +519,15 @@ def _expand_nodes(board, settings, position, scratch, table, progress, room) -> 
                         child = slots[slot]  # reached again with fewer pushes: reopen
                     if child >= 0:
                         parents[child] = node
-                        pushes[child] = (steps << _STEPS_SHIFT) | (square << 2) | d
+                        if macro < 0:
+                            pushes[child] = (steps << _STEPS_SHIFT) | (square << 2) | d
+                        elif onto_entrance:
+                            pushes[child] = (macro << 2) | d
+                        else:
+                            pushes[child] = -(macro + 1)
                         depths[child] = g + steps - 1
                         if ordering == BFS:
-                            goal_on = on_goal - goal_mask[square] + goal_mask[to]
+                            goal_on = on_goal - goal_mask[square] + goal_mask[landing]
                             if goal_on == nboxes and backward:  # is the player home too?
                                 child_stamp += 1
                                 scanline_fill(occupied, width, to + offsets[d], child_marks,
@@ -445,7 +542,7 @@ def _expand_nodes(board, settings, position, scratch, table, progress, room) -> 
                             _heap_push(heap, heap_size, (f << _OPEN_F) | (
                                 np.int64(min(h, _OPEN_H_MASK)) << _OPEN_H) | child)
                             heap_size += 1
-                _move_box(box_squares, box_at, occupied, to, square)
+                _move_box(box_squares, box_at, occupied, landing, square)
                 if status == SOLVED or status == LIMIT:
                     break
             if status == SOLVED or status == LIMIT:

@@ -17,6 +17,7 @@ import numpy as np
 from . import search
 from .board import Board
 from .level import Level, parse_level
+from .packing import goal_rooms, macro_tables
 from .reach import region_seeds
 from .replay import verify
 from .solution import pushes_to_lurd
@@ -91,13 +92,15 @@ class Result:
 
 def solve(
     level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True,
-    weight: int | None = None,
+    weight: int | None = None, goal_macros: bool = True,
 ) -> Result:
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
     ``mode`` is one of :data:`MODES`; ``pi_corrals`` switches PI-corral pruning;
     ``weight`` replaces the mode's weight on the lower bound.
-    Tunnel macros are used in the fast mode only: they can cost optimality.
+    Tunnel macros and goal-room macros (``goal_macros``, see
+    :mod:`sokosolve.packing`) are used in the fast mode only: they can cost
+    optimality.
     """
     limits = limits or Limits()
     ordering, mode_weight, backward = MODES[mode]
@@ -109,13 +112,19 @@ def solve(
     searched = board.reversed() if backward else board
     starts = region_seeds(searched) if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
-    code, pushes, expanded, generated, stored, restricted = search.push_search(
-        searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
-        searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
-        ordering, weight, min(limits.max_states, 2**31 - 1),
-        started + limits.seconds - _FINISHING, pi_corrals,
-        ordering == search.GREEDY and not backward, backward, board.player,
-    )
+    fast_forward = ordering == search.GREEDY and not backward
+    rooms = goal_rooms(board) if fast_forward and goal_macros else []
+    while True:
+        code, pushes, expanded, generated, stored, restricted = search.push_search(
+            searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
+            searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
+            ordering, weight, min(limits.max_states, 2**31 - 1),
+            started + limits.seconds - _FINISHING, pi_corrals, fast_forward, backward,
+            board.player, macro_tables(rooms, board.walls.size),
+        )
+        if code != search.UNSOLVABLE or not rooms:
+            break
+        rooms = []  # goal macros commit the search: only a search without them proves this
     if backward:
         pushes = _pulls_to_pushes(board, pushes)
     status = _STATUS[code]

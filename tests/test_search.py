@@ -14,7 +14,9 @@ from sokosolve.solver import Limits, Status, solve
 from .conftest import PUZZLES
 from .reference import flood, optimal_pushes, small_levels
 
-SOLVABLE_PUZZLES = ["first-steps.xsb", "corridor.xsb", "storeroom.xsb", "long-tunnel.xsb"]
+SOLVABLE_PUZZLES = [
+    "first-steps.xsb", "corridor.xsb", "storeroom.xsb", "long-tunnel.xsb", "goal-room.xsb",
+]
 
 
 @settings(max_examples=150, deadline=None)
