@@ -94,7 +94,7 @@ def test_output_file_and_resume_skip_solved_levels(tmp_path):
     second = run(str(PUZZLES), "--format", "json", "-o", str(out), "--resume", str(out))
     assert "8 skipped as solved before" in second.stderr
     after = out.read_text().splitlines()
-    assert len(after) == 9  # only the unsolvable level was tried again
+    assert len(after) == 10  # only the unsolvable level was tried again
     assert json.loads(after[-1])["status"] == "unsolvable"
 
 
