@@ -38,9 +38,8 @@ _NEED_ROOM = -1  # the loop stops for its tables to grow
  _GENERATED, _RESTRICTED, _PROGRESS_SIZE) = range(12)
 
 _CLOCK_EVERY = 32
-# An open-list entry is f (bits 48-63), h (32-47) and the node (0-31) stored
-# as _OPEN_NODE_MASK - node: the smallest f comes first, then the smallest h,
-# then the newest node, which makes a plateau of equal f go depth first.
+# An open-list entry is f (bits 48-63), h (32-47) and the node (0-31): the
+# smallest f comes first, then the smallest h, then the oldest node.
 _OPEN_F, _OPEN_H = 48, 32
 _OPEN_H_MASK = (1 << 16) - 1
 _OPEN_NODE_MASK = (1 << 32) - 1
@@ -283,8 +282,7 @@ def push_search(
         depths[count] = 0
         slots[-(slot + 1)] = count
         if ordering != BFS:
-            entry = (np.int64(weight * h) << _OPEN_F) | (np.int64(h) << _OPEN_H) | (
-                _OPEN_NODE_MASK - count)
+            entry = (np.int64(weight * h) << _OPEN_F) | (np.int64(h) << _OPEN_H) | count
             _heap_push(heap, heap_size, entry)
             heap_size += 1
         count += 1
@@ -399,7 +397,7 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
                 break
             entry = _heap_pop(heap, heap_size)
             heap_size -= 1
-            node = _OPEN_NODE_MASK - (entry & _OPEN_NODE_MASK)
+            node = entry & _OPEN_NODE_MASK
             f, h = entry >> _OPEN_F, (entry >> _OPEN_H) & _OPEN_H_MASK
             if f - weight * h != depths[node]:
                 continue  # a stale entry: the node was reached again with fewer pushes
@@ -542,8 +540,7 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
                         else:
                             f = np.int64(depths[child] + weight * min(h, _OPEN_H_MASK))
                             _heap_push(heap, heap_size, (f << _OPEN_F) | (
-                                np.int64(min(h, _OPEN_H_MASK)) << _OPEN_H) | (
-                                _OPEN_NODE_MASK - child))
+                                np.int64(min(h, _OPEN_H_MASK)) << _OPEN_H) | child)
                             heap_size += 1
                 _move_box(box_squares, box_at, occupied, landing, square)
                 if status == SOLVED or status == LIMIT:
