@@ -38,11 +38,15 @@ _NEED_ROOM = -1  # the loop stops for its tables to grow
  _GENERATED, _RESTRICTED, _PROGRESS_SIZE) = range(12)
 
 _CLOCK_EVERY = 32
-# An open-list entry is f (bits 48-63), h (32-47) and the node (0-31): the
-# smallest f comes first, then the smallest h, then the oldest node.
-_OPEN_F, _OPEN_H = 48, 32
-_OPEN_H_MASK = (1 << 16) - 1
-_OPEN_NODE_MASK = (1 << 32) - 1
+# An open-list entry is f (bits 44-62, at most _OPEN_F_MAX), 65535 - g (28-43)
+# and the node (0-27): the smallest f comes first, then the most pushes made
+# (the least h), then the oldest node. An entry whose g is no longer the
+# node's is stale: A* reached the node again with fewer pushes.
+_OPEN_F, _OPEN_G = 44, 28
+_OPEN_F_MAX = (1 << 19) - 1
+_OPEN_G_MASK = (1 << 16) - 1
+_OPEN_NODE_MASK = (1 << 28) - 1
+MAX_STATES = _OPEN_NODE_MASK
 # A stored push is (pushes << _STEPS_SHIFT) | (box square << 2) | direction.
 _STEPS_SHIFT = 20
 _SQUARE_MASK = (1 << (_STEPS_SHIFT - 2)) - 1
@@ -174,6 +178,12 @@ def _move_to(
 
 
 @numba.njit(cache=True)
+def _open_entry(g: int, h: int, weight: int, node: int) -> np.int64:
+    f = min(np.int64(g) + weight * np.int64(h), _OPEN_F_MAX)
+    return (f << _OPEN_F) | (np.int64(_OPEN_G_MASK - g) << _OPEN_G) | node
+
+
+@numba.njit(cache=True)
 def _heap_push(heap: np.ndarray, size: int, entry: np.int64) -> None:
     i = size
     while i > 0:
@@ -252,7 +262,7 @@ def push_search(
     pushes = np.empty(capacity, dtype=np.int32)
     depths = np.empty(capacity, dtype=np.uint16)
     slots = np.full(capacity * 2, -1, dtype=np.int32)
-    heap = np.empty(capacity, dtype=np.int64)  # entries (f, h, node): see _OPEN_*
+    heap = np.empty(capacity, dtype=np.int64)  # entries (f, g, node): see _OPEN_*
     heap_size = 0
 
     boxes_key = np.uint64(0)
@@ -282,8 +292,7 @@ def push_search(
         depths[count] = 0
         slots[-(slot + 1)] = count
         if ordering != BFS:
-            entry = (np.int64(weight * h) << _OPEN_F) | (np.int64(h) << _OPEN_H) | count
-            _heap_push(heap, heap_size, entry)
+            _heap_push(heap, heap_size, _open_entry(0, h, weight, count))
             heap_size += 1
         count += 1
 
@@ -398,8 +407,7 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
             entry = _heap_pop(heap, heap_size)
             heap_size -= 1
             node = entry & _OPEN_NODE_MASK
-            f, h = entry >> _OPEN_F, (entry >> _OPEN_H) & _OPEN_H_MASK
-            if f - weight * h != depths[node]:
+            if _OPEN_G_MASK - ((entry >> _OPEN_G) & _OPEN_G_MASK) != depths[node]:
                 continue  # a stale entry: the node was reached again with fewer pushes
         expanded += 1
         if expanded % _CLOCK_EVERY == 0 and _clock() > deadline:
@@ -538,9 +546,8 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
                                 goal_node = child
                                 status = SOLVED
                         else:
-                            f = np.int64(depths[child] + weight * min(h, _OPEN_H_MASK))
-                            _heap_push(heap, heap_size, (f << _OPEN_F) | (
-                                np.int64(min(h, _OPEN_H_MASK)) << _OPEN_H) | child)
+                            _heap_push(heap, heap_size,
+                                       _open_entry(depths[child], h, weight, child))
                             heap_size += 1
                 _move_box(box_squares, box_at, occupied, landing, square)
                 if status == SOLVED or status == LIMIT:

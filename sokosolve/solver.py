@@ -47,7 +47,7 @@ MODES = {
     "fast": (search.GREEDY, 3, False),
     "pushes": (search.ASTAR, 1, False),
     "bfs": (search.BFS, 0, False),
-    "backward": (search.GREEDY, 3, True),
+    "backward": (search.GREEDY, 30, True),
     "backward-bfs": (search.BFS, 0, True),
 }
 
@@ -118,7 +118,7 @@ def solve(
         code, pushes, expanded, generated, stored, restricted = search.push_search(
             searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
             searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
-            ordering, weight, min(limits.max_states, 2**31 - 1),
+            ordering, weight, min(limits.max_states, search.MAX_STATES),
             started + limits.seconds - _FINISHING, pi_corrals, fast_forward, backward,
             board.player, macro_tables(rooms, board.walls.size),
         )
