@@ -101,6 +101,7 @@ def main() -> None:
     parser.add_argument("--max-states", type=int, default=20_000_000)
     parser.add_argument("--sample", type=int, default=0, help="only every k-th level (k chosen "
                         "so that about this many are solved)")
+    parser.add_argument("--levels", default=None, help="only these level numbers: 3,7,12")
     parser.add_argument("--reference", type=Path, help="summary TSV of reference push counts")
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
     parser.add_argument("--fill-repeats", type=int, default=2000)
@@ -120,6 +121,9 @@ def main() -> None:
     for path in args.collections:
         levels = collection_levels(path)
         numbered = list(enumerate(levels, start=1))
+        if args.levels:
+            wanted = {int(k) for k in args.levels.split(",")}
+            numbered = [(k, lv) for k, lv in numbered if k in wanted]
         if args.sample and len(numbered) > args.sample:
             numbered = numbered[:: len(numbered) // args.sample][: args.sample]
         seconds, expanded, generated, search_seconds = [], 0, 0, 0.0
