@@ -101,6 +101,8 @@ def main() -> None:
     parser.add_argument("--max-states", type=int, default=20_000_000)
     parser.add_argument("--sample", type=int, default=0, help="only every k-th level (k chosen "
                         "so that about this many are solved)")
+    parser.add_argument("--no-pi-corrals", action="store_true", help="search without PI-corral "
+                        "pruning (more states generated per second, more states to search)")
     parser.add_argument("--levels", default=None, help="only these level numbers: 3,7,12")
     parser.add_argument("--reference", type=Path, help="summary TSV of reference push counts")
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
@@ -131,7 +133,8 @@ def main() -> None:
         statuses: dict[str, int] = {}
         unsolved = []
         for number, level in numbered:
-            result = race(level, limits) if args.race else solve(level, mode, limits)
+            result = race(level, limits) if args.race else solve(
+                level, mode, limits, pi_corrals=not args.no_pi_corrals)
             seconds.append(result.seconds)
             expanded += result.expanded
             generated += result.generated
