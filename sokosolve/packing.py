@@ -44,22 +44,14 @@ class GoalRoom:
     players: tuple[int, ...]  # where the player stands after each path
 
 
-def _areas_without(floor: np.ndarray, offsets: list[int], cut: int) -> list[set[int]]:
+def _areas_without(floor: set[int], offsets: list[int], cut: int) -> list[frozenset[int]]:
     """The connected floor areas next to ``cut`` once ``cut`` is taken away."""
-    areas: list[set[int]] = []
+    areas: list[frozenset[int]] = []
+    rest = floor - {cut}
     for o in offsets:
         start = cut + o
-        if not floor[start] or any(start in a for a in areas):
-            continue
-        area, queue = {start}, deque([start])
-        while queue:
-            s = queue.popleft()
-            for p in offsets:
-                t = s + p
-                if floor[t] and t != cut and t not in area:
-                    area.add(t)
-                    queue.append(t)
-        areas.append(area)
+        if start in rest and not any(start in a for a in areas):
+            areas.append(_region(rest, offsets, start))
     return areas
 
 
@@ -131,6 +123,7 @@ def _packing(
 def goal_rooms(board: Board) -> list[GoalRoom]:
     """The goal rooms of ``board`` with a packing order, largest first, disjoint."""
     floor = board.walls == 0
+    floor_squares = set(np.flatnonzero(floor).tolist())
     offsets = [int(o) for o in board.offsets]
     boxes = set(board.boxes.tolist())
     goals = set(board.goals.tolist())
@@ -143,12 +136,12 @@ def goal_rooms(board: Board) -> list[GoalRoom]:
         runs = sum(around[k] and not around[k - 1] for k in range(8))
         if runs <= 1:
             continue
-        for area in _areas_without(floor, offsets, entrance):
+        for area in _areas_without(floor_squares, offsets, entrance):
             inside = [d for d, o in enumerate(offsets) if entrance + o in area]
             if (len(inside) != 1 or not area & goals or area & boxes or board.player in area
                     or not floor[entrance - offsets[inside[0]]] or len(area) > 64):
                 continue
-            candidates.append((len(area), entrance, inside[0], frozenset(area)))
+            candidates.append((len(area), entrance, inside[0], area))
     rooms: list[GoalRoom] = []
     taken: set[int] = set()
     for _, entrance, inward, area in sorted(candidates, reverse=True):

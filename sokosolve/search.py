@@ -91,6 +91,18 @@ def _push_ends(
 
 
 @numba.njit(cache=True)
+def _push_length(push: int, macros: tuple) -> int:
+    """How many single pushes a stored push stands for (see :func:`_push_ends`)."""
+    macro_path_first = macros[7]
+    if push < 0:
+        return macro_path_first[-push] - macro_path_first[-push - 1]
+    square, _, steps = _unpack(push)
+    if steps == 0:
+        return 1 + macro_path_first[square + 1] - macro_path_first[square]
+    return steps
+
+
+@numba.njit(cache=True)
 def _goal_macro(
     macros: tuple, box_at: np.ndarray, occupied: np.ndarray, width: int, offsets: np.ndarray,
     entrance: int, player: int, marks: np.ndarray, stamp: int, stack: np.ndarray,
@@ -335,13 +347,7 @@ def push_search(
     total = 0
     node = progress[_GOAL_NODE]
     while parents[node] != _NO_PARENT:
-        push = pushes[node]
-        square, direction, steps = _unpack(push)
-        if push < 0:
-            steps = macro_path_first[-push] - macro_path_first[-push - 1]
-        elif steps == 0:
-            steps = 1 + macro_path_first[square + 1] - macro_path_first[square]
-        total += steps
+        total += _push_length(pushes[node], macros)
         node = parents[node]
     solution = np.empty(total, dtype=np.int32)
     node = progress[_GOAL_NODE]
@@ -354,10 +360,9 @@ def push_search(
             for k in range(last - 1, first - 1, -1):
                 total -= 1
                 solution[total] = macro_pushes[k]
-            if push >= 0:
+            if push >= 0:  # the push onto the entrance
                 total -= 1
-                entrance = macro_pushes[first] >> 2
-                solution[total] = (entrance - offsets[direction]) * 4 + direction
+                solution[total] = _push_ends(push, offsets, macros, False)[0] * 4 + direction
         else:
             for k in range(steps - 1, -1, -1):
                 total -= 1
@@ -470,23 +475,26 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
                     steps += 1
                 # Goal macro: a box pushed onto a goal room's entrance, or inward from
                 # it, goes on to the room's next goal (sokosolve.packing).
-                macro, onto_entrance = -1, True
+                stored = (steps << _STEPS_SHIFT) | (square << 2) | d
+                macro = -1
                 if (steps == 1 and not backward and macros[0][square] >= 0
                         and d == macros[1][macros[0][square]]):
                     macro = _goal_macro(macros, box_at, occupied, width, offsets, square,
                                         square - offsets[d], child_marks, child_stamp, stack)
-                    onto_entrance = False
+                    if macro >= 0:
+                        stored = -(macro + 1)
                 _move_box(box_squares, box_at, occupied, square, to)
                 if macro < 0 and steps == 1 and not backward and macros[0][to] >= 0:
                     child_stamp += 1
                     macro = _goal_macro(macros, box_at, occupied, width, offsets, to, square,
                                         child_marks, child_stamp, stack)
-                    onto_entrance = True
+                    if macro >= 0:
+                        stored = (macro << 2) | d  # no steps: onto the entrance, then on
                 landing = to
                 if macro >= 0:
                     landing = macros[5][macro]
                     _move_box(box_squares, box_at, occupied, to, landing)
-                    steps = onto_entrance + macros[7][macro + 1] - macros[7][macro]
+                    steps = _push_length(stored, macros)
                 if not backward and macro < 0 and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames
                 ):
@@ -504,9 +512,7 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
                         )
                     if child_canonical < 0:
                         child_stamp += 1
-                        after = to + offsets[d] if backward else to - offsets[d]
-                        if macro >= 0:
-                            after = macros[6][macro]
+                        after = _push_ends(stored, offsets, macros, backward)[2]
                         child_canonical = scanline_fill(
                             occupied, width, after, child_marks, child_stamp, stack
                         )
@@ -527,12 +533,7 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
                         child = slots[slot]  # reached again with fewer pushes: reopen
                     if child >= 0:
                         parents[child] = node
-                        if macro < 0:
-                            pushes[child] = (steps << _STEPS_SHIFT) | (square << 2) | d
-                        elif onto_entrance:
-                            pushes[child] = (macro << 2) | d
-                        else:
-                            pushes[child] = -(macro + 1)
+                        pushes[child] = stored
                         depths[child] = g + steps - 1
                         if ordering == BFS:
                             goal_on = on_goal - goal_mask[square] + goal_mask[landing]
