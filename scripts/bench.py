@@ -98,11 +98,15 @@ def main() -> None:
     parser.add_argument("--optimal", choices=["pushes"], default=None)
     parser.add_argument("--mode", choices=sorted(MODES), default=None,
                         help="a search mode of sokosolve.solver.MODES (default: fast)")
+    parser.add_argument("--weight", type=int, default=None,
+                        help="the weight on the lower bound (default: the mode's)")
     parser.add_argument("--max-states", type=int, default=20_000_000)
     parser.add_argument("--sample", type=int, default=0, help="only every k-th level (k chosen "
                         "so that about this many are solved)")
     parser.add_argument("--no-pi-corrals", action="store_true", help="search without PI-corral "
                         "pruning (more states generated per second, more states to search)")
+    parser.add_argument("--no-dead-corrals", action="store_true",
+                        help="search without the corral deadlock test")
     parser.add_argument("--levels", default=None, help="only these level numbers: 3,7,12")
     parser.add_argument("--reference", type=Path, help="summary TSV of reference push counts")
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
@@ -128,16 +132,18 @@ def main() -> None:
             numbered = [(k, lv) for k, lv in numbered if k in wanted]
         if args.sample and len(numbered) > args.sample:
             numbered = numbered[:: len(numbered) // args.sample][: args.sample]
-        seconds, expanded, generated, search_seconds = [], 0, 0, 0.0
+        seconds, expanded, generated, search_seconds, dead = [], 0, 0, 0.0, 0
         solved = worse = equal = better = 0
         statuses: dict[str, int] = {}
         unsolved = []
         for number, level in numbered:
             result = race(level, limits) if args.race else solve(
-                level, mode, limits, pi_corrals=not args.no_pi_corrals)
+                level, mode, limits, pi_corrals=not args.no_pi_corrals, weight=args.weight,
+                dead_corrals=not args.no_dead_corrals)
             seconds.append(result.seconds)
             expanded += result.expanded
             generated += result.generated
+            dead += result.dead_corrals
             search_seconds += result.seconds
             statuses[result.status.value] = statuses.get(result.status.value, 0) + 1
             if result.status is Status.SOLVED:
@@ -159,7 +165,7 @@ def main() -> None:
         print(f"  seconds per level: median {statistics.median(seconds):.3f}, "
               f"total {sum(seconds):.1f}")
         print(f"  states per second: expanded {expanded / search_seconds:,.0f}, "
-              f"generated {generated / search_seconds:,.0f}")
+              f"generated {generated / search_seconds:,.0f}; corral deadlocks {dead:,}")
         if reference:
             print(f"  against the reference: fewer pushes {better}, equal {equal}, more {worse}")
         if args.list_unsolved and unsolved:

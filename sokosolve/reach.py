@@ -67,7 +67,7 @@ def scanline_fill(
 
 
 @numba.njit(cache=True)
-def _stays_connected(marks: np.ndarray, stamp: int, width: int, square: int, extra: int) -> bool:
+def stays_connected(marks: np.ndarray, stamp: int, width: int, square: int, extra: int) -> bool:
     """Whether the region ``marks == stamp`` plus ``extra`` stays connected without ``square``.
 
     A local test: the region's neighbours of ``square`` must be joined around
@@ -109,7 +109,7 @@ def moved_box_canonical(
         if marks[s] != stamp:
             return -1  # it would join another area to the region
         touches = True
-    if marks[filled] == stamp and (filled == canonical or not _stays_connected(
+    if marks[filled] == stamp and (filled == canonical or not stays_connected(
         marks, stamp, width, filled, vacated if touches else -1
     )):
         return -1

@@ -3,6 +3,8 @@
 - ``BFS``: breadth first over pushes; the first solution found is push-optimal.
 - ``ASTAR``: A* on ``g + h`` with the matching lower bound; push-optimal.
 - ``GREEDY``: weighted A* on ``g + weight * h``, never reopening a state; fast, not optimal.
+- ``FEATURES``: the same order, but within cells of a feature space taken in
+  turn (:mod:`sokosolve.feature_space`); for hard levels.
 
 Forward, the moves are pushes from the start; backward, they are pulls from
 the goals back to the start squares (see :func:`push_search`). A state is the
@@ -21,21 +23,30 @@ import numba
 import numpy as np
 
 from .board import UNREACHABLE
+from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
 from .deadlocks import freeze_deadlock
+from .feature_space import (
+    areas_after_push,
+    cell_count,
+    feature_cell,
+    heap_insert,
+    heap_pop,
+    label_areas,
+)
 from .heuristics import matching_after_move, matching_bound, matching_workspace
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
 
 # Search orderings.
-BFS, ASTAR, GREEDY = 0, 1, 2
+BFS, ASTAR, GREEDY, FEATURES = 0, 1, 2, 3
 # Statuses a search ends with.
 SOLVED, UNSOLVABLE, TIMEOUT, LIMIT = 0, 1, 2, 3
 _NEED_ROOM = -1  # the loop stops for its tables to grow
 
 # The loop's counters, kept in an array between its runs.
 (_COUNT, _HEAD, _HEAP_SIZE, _CURRENT, _STAMP, _CHILD_STAMP, _LABEL, _GOAL_NODE, _EXPANDED,
- _GENERATED, _RESTRICTED, _PROGRESS_SIZE) = range(12)
+ _GENERATED, _RESTRICTED, _DEAD_CORRALS, _CELL, _AREA_LABEL, _PROGRESS_SIZE) = range(15)
 
 _CLOCK_EVERY = 32
 # An open-list entry is f (bits 44-62, at most _OPEN_F_MAX), 65535 - g (28-43)
@@ -234,8 +245,8 @@ def push_search(
     offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_players: np.ndarray,
     box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
-    tunnels: bool, backward: bool, target_player: int, macros: tuple,
-) -> tuple[int, np.ndarray, int, int, int, int]:
+    tunnels: bool, backward: bool, target_player: int, macros: tuple, dead_corrals: bool,
+) -> tuple[int, np.ndarray, int, int, int, int, int]:
     """Searches for pushes that put every box on a goal.
 
     Each of ``start_players`` starts a root state. With ``backward`` the moves
@@ -245,9 +256,11 @@ def push_search(
     goal-room tables of :func:`sokosolve.packing.macro_tables` (forward only).
 
     ``deadline`` is a ``time.perf_counter()`` value. Returns ``(status,
-    solution, expanded, generated, stored, restricted)`` where ``solution``
-    holds the pushes as ``box_square * 4 + direction``, in order, and
-    ``restricted`` counts the expansions that a PI-corral cut down.
+    solution, expanded, generated, stored, restricted, dead)`` where
+    ``solution`` holds the pushes as ``box_square * 4 + direction``, in order,
+    ``restricted`` counts the expansions that a PI-corral cut down and ``dead``
+    the nodes not expanded as corral deadlocks (tested with ``dead_corrals``,
+    forward only: :mod:`sokosolve.corral_deadlocks`).
     """
     n = walls.size
     nboxes = start_boxes.size
@@ -264,7 +277,7 @@ def push_search(
         np.zeros(n, dtype=np.int64), np.empty(n, dtype=np.int64),
         np.zeros(4 * nboxes, dtype=np.uint8), np.empty((nboxes + 2, 3), dtype=np.int64),
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
-        matching_workspace(nboxes),
+        matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
     )
     empty = np.empty(0, dtype=np.int32)
 
@@ -274,8 +287,15 @@ def push_search(
     pushes = np.empty(capacity, dtype=np.int32)
     depths = np.empty(capacity, dtype=np.uint16)
     slots = np.full(capacity * 2, -1, dtype=np.int32)
-    heap = np.empty(capacity, dtype=np.int64)  # entries (f, g, node): see _OPEN_*
-    heap_size = 0
+    heap = np.empty(capacity if ordering != FEATURES else 0, dtype=np.int64)  # see _OPEN_*
+    heap_size = 0  # entries in the open list
+    # The feature-space search's open lists, one pairing heap a cell.
+    cells = np.full(cell_count(nboxes) if ordering == FEATURES else 0, -1, dtype=np.int32)
+    cell_capacity = capacity if ordering == FEATURES else 0
+    first_child = np.empty(cell_capacity, dtype=np.int32)
+    next_sibling = np.empty(cell_capacity, dtype=np.int32)
+    cell_keys = np.empty(cell_capacity, dtype=np.int64)
+    cell_lists = (cells, first_child, next_sibling, cell_keys)
 
     boxes_key = np.uint64(0)
     on_goal = 0
@@ -284,16 +304,16 @@ def push_search(
         on_goal += goal_mask[b]
     h = matching_bound(goal_distances, box_squares, scratch[9]) if ordering != BFS else 0
     if on_goal == nboxes and not backward:
-        return SOLVED, empty, 0, 0, 1, 0
+        return SOLVED, empty, 0, 0, 1, 0, 0
     if h >= UNREACHABLE:
-        return UNSOLVABLE, empty, 0, 0, 1, 0
+        return UNSOLVABLE, empty, 0, 0, 1, 0, 0
     count = 0
     stamp = 1
     for root_player in start_players:
         stamp += 1
         canonical = scanline_fill(occupied, width, root_player, marks, stamp, stack)
         if on_goal == nboxes and marks[target_player] == stamp:
-            return SOLVED, empty, 0, 0, 1, 0  # backward, and the level starts solved
+            return SOLVED, empty, 0, 0, 1, 0, 0  # backward, and the level starts solved
         key = boxes_key ^ player_keys[canonical]
         slot = table_find(slots, keys, key)
         if slot >= 0:
@@ -303,22 +323,29 @@ def push_search(
         pushes[count] = root_player
         depths[count] = 0
         slots[-(slot + 1)] = count
-        if ordering != BFS:
+        if ordering == FEATURES:
+            cell_keys[count] = weight * h
+            areas = label_areas(occupied, width, marks, stamp + 1, stack)
+            stamp += areas
+            cell = feature_cell(on_goal, areas)
+            cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
+            heap_size += 1
+        elif ordering != BFS:
             _heap_push(heap, heap_size, _open_entry(0, h, weight, count))
             heap_size += 1
         count += 1
 
     progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
     progress[_COUNT], progress[_HEAP_SIZE], progress[_STAMP] = count, heap_size, stamp
-    progress[_CHILD_STAMP], progress[_GOAL_NODE] = 1, -1
+    progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, -1, 1
     room = 4 * nboxes  # the most children one expansion can add
     while True:
         status = _expand_nodes(
             (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys), macros,
             (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
-             target_player),
+             target_player, dead_corrals),
             (box_squares, box_at, occupied), scratch,
-            (keys, parents, pushes, depths, slots, heap), progress, room,
+            (keys, parents, pushes, depths, slots, heap), cell_lists, progress, room,
         )
         if status != _NEED_ROOM:
             break
@@ -331,18 +358,23 @@ def push_search(
             parents = grow(parents, capacity)
             pushes = grow(pushes, capacity)
             depths = grow(depths, capacity)
+            if ordering == FEATURES:
+                first_child = grow(first_child, capacity)
+                next_sibling = grow(next_sibling, capacity)
+                cell_keys = grow(cell_keys, capacity)
+                cell_lists = (cells, first_child, next_sibling, cell_keys)
         size = slots.size
         while 4 * (count + room) > 3 * size:
             size *= 2
         if size > slots.size:
             slots = table_rehash(keys, count, size)
-        if progress[_HEAP_SIZE] + room > heap.size:
+        if ordering != FEATURES and progress[_HEAP_SIZE] + room > heap.size:
             heap = grow(heap, max(heap.size * 2, progress[_HEAP_SIZE] + room))
 
     expanded, generated = progress[_EXPANDED], progress[_GENERATED]
-    count, restricted = progress[_COUNT], progress[_RESTRICTED]
+    count, restricted, dead = progress[_COUNT], progress[_RESTRICTED], progress[_DEAD_CORRALS]
     if status != SOLVED:
-        return status, empty, expanded, generated, count, restricted
+        return status, empty, expanded, generated, count, restricted, dead
     macro_path_first, macro_pushes = macros[7], macros[8]
     total = 0
     node = progress[_GOAL_NODE]
@@ -368,11 +400,13 @@ def push_search(
                 total -= 1
                 solution[total] = (square + k * offsets[direction]) * 4 + direction
         node = parents[node]
-    return status, solution, expanded, generated, count, restricted
+    return status, solution, expanded, generated, count, restricted, dead
 
 
 @numba.njit(cache=True)
-def _expand_nodes(board, macros, settings, position, scratch, table, progress, room) -> int:
+def _expand_nodes(
+    board, macros, settings, position, scratch, table, cell_lists, progress, room
+) -> int:
     """The search loop of :func:`push_search`, on tables of a fixed size.
 
     Runs until the search ends (returning its status) or until the next
@@ -381,24 +415,29 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
     """
     walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys = board
     (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
-     target_player) = settings
+     target_player, dead_corrals) = settings
     box_squares, box_at, occupied = position
     (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
-     parent_work) = scratch
+     parent_work, corral_work, area_marks) = scratch
     keys, parents, pushes, depths, slots, heap = table
+    cells, first_child, next_sibling, cell_keys = cell_lists
+    cell = progress[_CELL]  # the feature-space search's turn
+    area_label = progress[_AREA_LABEL]  # the next free label in ``area_marks``
+    areas = 0  # free areas of the expanded node, labelled from ``first_area`` on
+    first_area = 0
     nboxes = box_squares.size
     count, head, heap_size = progress[_COUNT], progress[_HEAD], progress[_HEAP_SIZE]
     current, stamp, child_stamp = progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP]
     label, goal_node = progress[_LABEL], progress[_GOAL_NODE]
     expanded, generated = progress[_EXPANDED], progress[_GENERATED]
-    restricted = progress[_RESTRICTED]
+    restricted, dead_corral_nodes = progress[_RESTRICTED], progress[_DEAD_CORRALS]
     matched = -1  # the node whose matching is in ``parent_work``
     status = UNSOLVABLE
 
     while True:
         if ((count + room > keys.size and keys.size < max_states)
                 or 4 * (count + room) > 3 * slots.size
-                or (ordering != BFS and heap_size + room > heap.size)):
+                or ((ordering == ASTAR or ordering == GREEDY) and heap_size + room > heap.size)):
             status = _NEED_ROOM
             break
         if ordering == BFS:
@@ -406,6 +445,15 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
                 break
             node = head
             head += 1
+        elif ordering == FEATURES:
+            if heap_size == 0:
+                break
+            while cells[cell] < 0:
+                cell = cell + 1 if cell + 1 < cells.size else 0
+            node = cells[cell]
+            cells[cell] = heap_pop(node, cell_keys, first_child, next_sibling)
+            heap_size -= 1
+            cell = cell + 1 if cell + 1 < cells.size else 0
         else:
             if heap_size == 0:
                 break
@@ -432,6 +480,13 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
             goal_node = node
             status = SOLVED
             break
+        if dead_corrals and not backward and parents[node] != _NO_PARENT and corral_deadlock(
+            walls, goal_mask, dead, offsets, width, box_at, marks, stamp, player,
+            _push_ends(pushes[node], offsets, macros, backward)[1], box_keys, player_keys, stack,
+            held, frames, corral_work,
+        ):
+            dead_corral_nodes += 1
+            continue
         if ordering != BFS:  # children's bounds start from this node's matching
             if parents[node] == matched and matched >= 0:  # a child of the last expanded node
                 moved = box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]
@@ -440,6 +495,13 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
             else:
                 matching_bound(goal_distances, box_squares, parent_work)
             matched = node
+        if ordering == FEATURES:
+            if area_label > (1 << 30):
+                area_marks[:] = 0
+                area_label = 1
+            first_area = area_label
+            areas = label_areas(occupied, width, area_marks, first_area, stack)
+            area_label += areas
         box_key = keys[node] ^ player_keys[canonical]
         g = depths[node] + 1
         only_corral = -1
@@ -546,6 +608,22 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
                             if goal_on == nboxes:
                                 goal_node = child
                                 status = SOLVED
+                        elif ordering == FEATURES:
+                            cell_keys[child] = depths[child] + weight * h
+                            child_areas = -1
+                            if steps == 1 and macro < 0:
+                                child_areas = areas_after_push(occupied, width, area_marks,
+                                                               first_area, areas, square, to)
+                            if child_areas < 0:
+                                child_areas = label_areas(occupied, width, child_marks,
+                                                          child_stamp + 1, stack)
+                                child_stamp += child_areas
+                            child_cell = feature_cell(
+                                on_goal - goal_mask[square] + goal_mask[landing], child_areas
+                            )
+                            cells[child_cell] = heap_insert(cells[child_cell], child, cell_keys,
+                                                            first_child, next_sibling)
+                            heap_size += 1
                         else:
                             _heap_push(heap, heap_size,
                                        _open_entry(depths[child], h, weight, child))
@@ -562,5 +640,6 @@ def _expand_nodes(board, macros, settings, position, scratch, table, progress, r
     progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP] = current, stamp, child_stamp
     progress[_LABEL], progress[_GOAL_NODE] = label, goal_node
     progress[_EXPANDED], progress[_GENERATED] = expanded, generated
-    progress[_RESTRICTED] = restricted
+    progress[_RESTRICTED], progress[_DEAD_CORRALS] = restricted, dead_corral_nodes
+    progress[_CELL], progress[_AREA_LABEL] = cell, area_label
     return status

@@ -45,9 +45,11 @@ _STATUS = {
 #: ``backward`` pulls the boxes from the goals back to their start squares.
 MODES = {
     "fast": (search.GREEDY, 3, False),
+    "features": (search.FEATURES, 3, False),
     "pushes": (search.ASTAR, 1, False),
     "bfs": (search.BFS, 0, False),
     "backward": (search.GREEDY, 30, True),
+    "backward-features": (search.FEATURES, 30, True),
     "backward-bfs": (search.BFS, 0, True),
 }
 
@@ -83,6 +85,7 @@ class Result:
     generated: int = 0
     states: int = 0
     restricted: int = 0  # expansions cut down to the pushes into a PI-corral
+    dead_corrals: int = 0  # states not expanded: a corral deadlock
     error: str | None = None
     box_lines: int | None = None
     box_changes: int | None = None
@@ -92,12 +95,13 @@ class Result:
 
 def solve(
     level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True,
-    weight: int | None = None, goal_macros: bool = True,
+    weight: int | None = None, goal_macros: bool = True, dead_corrals: bool = True,
 ) -> Result:
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
     ``mode`` is one of :data:`MODES`; ``pi_corrals`` switches PI-corral pruning;
-    ``weight`` replaces the mode's weight on the lower bound.
+    ``weight`` replaces the mode's weight on the lower bound; ``dead_corrals``
+    switches the corral deadlock test (:mod:`sokosolve.corral_deadlocks`).
     Tunnel macros and goal-room macros (``goal_macros``, see
     :mod:`sokosolve.packing`) are used in the fast mode only: they can cost
     optimality.
@@ -112,15 +116,15 @@ def solve(
     searched = board.reversed() if backward else board
     starts = region_seeds(searched) if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
-    fast_forward = ordering == search.GREEDY and not backward
+    fast_forward = ordering in (search.GREEDY, search.FEATURES) and not backward
     rooms = goal_rooms(board) if fast_forward and goal_macros else []
     while True:
-        code, pushes, expanded, generated, stored, restricted = search.push_search(
+        code, pushes, expanded, generated, stored, restricted, dead = search.push_search(
             searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
             searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
             ordering, weight, min(limits.max_states, search.MAX_STATES),
             started + limits.seconds - _FINISHING, pi_corrals, fast_forward, backward,
-            board.player, macro_tables(rooms, board.walls.size),
+            board.player, macro_tables(rooms, board.walls.size), dead_corrals,
         )
         if code != search.UNSOLVABLE or not rooms:
             break
@@ -131,7 +135,7 @@ def solve(
     solution = pushes_to_lurd(board, pushes) if status is Status.SOLVED else None
     seconds = time.perf_counter() - started
     stats = dict(seconds=seconds, expanded=expanded, generated=generated, states=stored,
-                 restricted=restricted)
+                 restricted=restricted, dead_corrals=dead)
     if solution is None:
         return Result(status, **stats)
     replay = verify(level, solution)

@@ -18,12 +18,13 @@ FOUND = {"frozen": 0, "unmatched": 0}
 @given(small_levels(max_rows=6, max_cols=6, max_boxes=3))
 def test_pruning_and_backward_search_keep_optimal_push_counts(level):
     expected = optimal_pushes(level)
-    for mode in ("bfs", "pushes", "fast", "backward-bfs", "backward"):
+    for mode in ("bfs", "pushes", "fast", "features", "backward-bfs", "backward",
+                 "backward-features"):
         result = solve(level, mode, Limits(seconds=30))
         RESTRICTED.append(result.restricted)
         if expected is None:
             assert result.status is Status.UNSOLVABLE, mode
-        elif mode in ("fast", "backward"):
+        elif mode in ("fast", "features", "backward", "backward-features"):
             assert result.status is Status.SOLVED
         else:
             assert (result.status, result.pushes) == (Status.SOLVED, expected), mode
@@ -104,3 +105,38 @@ def test_matching_after_a_move_equals_matching_from_scratch(data):
                for order in permutations(range(boxes)))
     assert got == min(best, int(UNREACHABLE))
     assert matching_bound(distances, box_squares, matching_workspace(boxes)) == got
+
+
+CORRALS = {"dead": 0, "only_corral": 0}
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
+def test_corral_deadlocks_are_really_dead(level):
+    """Every position the corral test calls dead has no solution by exhaustive search."""
+    from sokosolve.board import UNREACHABLE, Board
+    from sokosolve.corral_deadlocks import corral_deadlocked
+    from sokosolve.heuristics import matching_bound, matching_workspace
+
+    board = Board.from_level(level)
+    if not corral_deadlocked(board, board.boxes.copy(), board.player):
+        return
+    assert optimal_pushes(level) is None
+    CORRALS["dead"] += 1
+    # Count the ones that the cheaper tests miss.
+    unmatched = matching_bound(board.goal_distances, board.boxes.copy(),
+                               matching_workspace(board.boxes.size)) >= UNREACHABLE
+    CORRALS["only_corral"] += not unmatched and not board.dead_squares[board.boxes].any()
+
+
+def test_the_corral_test_really_met_corral_deadlocks():
+    assert CORRALS["dead"] >= 10 and CORRALS["only_corral"] >= 5, CORRALS
+
+
+def test_corral_deadlocks_cut_the_search():
+    level = load_levels(PUZZLES / "corridor.xsb")[0]
+    with_test = solve(level, "pushes")
+    without = solve(level, "pushes", dead_corrals=False)
+    assert with_test.dead_corrals > 0 and without.dead_corrals == 0
+    assert with_test.pushes == without.pushes
+    assert with_test.expanded < without.expanded

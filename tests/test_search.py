@@ -46,18 +46,19 @@ def test_optimal_push_counts_agree_with_a_plain_bfs(level):
 
 @settings(max_examples=150, deadline=None)
 @given(small_levels(max_boxes=4))
-def test_fast_mode_solves_exactly_the_solvable_levels(level):
+def test_fast_modes_solve_exactly_the_solvable_levels(level):
     expected = optimal_pushes(level)
-    result = solve(level, "fast", Limits(seconds=20))
-    assert result.status is (Status.UNSOLVABLE if expected is None else Status.SOLVED)
-    if expected is not None:
-        assert result.pushes >= expected
-        assert verify(level, result.solution).solved
+    for mode in ("fast", "features"):
+        result = solve(level, mode, Limits(seconds=20))
+        assert result.status is (Status.UNSOLVABLE if expected is None else Status.SOLVED), mode
+        if expected is not None:
+            assert result.pushes >= expected
+            assert verify(level, result.solution).solved
 
 
 def test_shipped_unsolvable_level_is_reported_unsolvable():
     level = load_levels(PUZZLES / "no-way-out.xsb")[0]
-    for mode in ("fast", "pushes", "bfs"):
+    for mode in ("fast", "features", "pushes", "bfs"):
         result = solve(level, mode)
         assert result.status is Status.UNSOLVABLE and result.expanded > 10
 

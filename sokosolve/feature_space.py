@@ -1,0 +1,162 @@
+"""The open list of the feature-space search: states sorted into cells by what they achieved.
+
+After FESS (Shoham and Schaeffer), every state is projected onto a small
+*feature space*; here two features:
+
+- **packing**: how many boxes stand on goals (more is better), and
+- **connectivity**: into how many separate areas the boxes cut the free
+  squares (fewer is better: the player can get to more of the board).
+
+Each combination of values is a *cell* with an open list of its own. The
+search takes one state from each non-empty cell in turn, best state of the
+cell first (by the cell's key, e.g. pushes + weight * lower bound), so no
+single heuristic decides where all the effort goes: a state that packed one
+more box or opened the board up gets expanded soon even if the lower bound
+does not like it.
+
+The cells' open lists are pairing heaps threaded through per-node arrays
+(``first_child``, ``next_sibling``, ``keys``): 12 bytes a state, O(1) to
+insert, O(log n) amortised to take the minimum.
+
+>>> import numpy as np
+>>> keys = np.array([5, 3, 9, 1], dtype=np.int64)
+>>> child = np.full(4, -1, dtype=np.int32); sibling = np.full(4, -1, dtype=np.int32)
+>>> root = -1
+>>> for node in range(4):
+...     root = heap_insert(root, node, keys, child, sibling)
+>>> order = []
+>>> while root >= 0:
+...     order.append(root); root = heap_pop(root, keys, child, sibling)
+>>> order
+[3, 1, 0, 2]
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .reach import scanline_fill, stays_connected
+
+#: Connectivity values above this share a cell.
+MAX_CONNECTIVITY = 31
+
+
+@numba.njit(cache=True)
+def cell_count(boxes: int) -> int:
+    """How many cells the feature space of a level with ``boxes`` boxes has."""
+    return (boxes + 1) * (MAX_CONNECTIVITY + 1)
+
+
+@numba.njit(cache=True)
+def feature_cell(packed: int, areas: int) -> int:
+    """The cell of a state with ``packed`` boxes on goals and ``areas`` separate free areas."""
+    return packed * (MAX_CONNECTIVITY + 1) + min(areas, MAX_CONNECTIVITY)
+
+
+@numba.njit(cache=True)
+def label_areas(
+    occupied: np.ndarray, width: int, marks: np.ndarray, first_label: int, stack: np.ndarray,
+) -> int:
+    """Labels the free areas ``first_label``, ``first_label + 1``, ... in ``marks``; returns
+    how many there are. Labels below ``first_label`` are left from earlier calls."""
+    areas = 0
+    for s in range(occupied.size):
+        if not occupied[s] and marks[s] < first_label:
+            scanline_fill(occupied, width, s, marks, first_label + areas, stack)
+            areas += 1
+    return areas
+
+
+@numba.njit(cache=True)
+def areas_after_push(
+    occupied: np.ndarray, width: int, marks: np.ndarray, first_label: int, areas: int,
+    vacated: int, filled: int,
+) -> int:
+    """The number of free areas after a box moved one square, ``vacated`` to ``filled``, or -1
+    if a local look cannot tell.
+
+    ``marks`` holds the labels of :func:`label_areas` from before the move
+    (``areas`` of them), ``occupied`` the board after it. The filled square
+    leaves its area, which vanishes if that was all of it and may split (then
+    the answer is -1 unless the eight squares around show it does not); the
+    vacated square joins the areas around it into one, or is a new one.
+    """
+    filled_label = -1
+    for step in (-1, -width, 1, width):
+        s = filled + step
+        if not occupied[s] and s != vacated:
+            filled_label = marks[s]
+    if filled_label < 0:
+        areas -= 1  # the filled square was an area of its own
+    elif not stays_connected(marks, filled_label, width, filled, -1):
+        return -1
+    joined = 0
+    first = second = third = -1  # the distinct labels met so far
+    for step in (-1, -width, 1, width):
+        s = vacated + step
+        if occupied[s]:
+            continue
+        label = marks[s]
+        if label < first_label:
+            return -1  # not labelled: the caller's labels do not cover this board
+        if label != first and label != second and label != third:
+            joined += 1
+            if first < 0:
+                first = label
+            elif second < 0:
+                second = label
+            else:
+                third = label
+    return areas + 1 - joined
+
+
+@numba.njit(cache=True)
+def _meld(a: int, b: int, keys: np.ndarray, child: np.ndarray, sibling: np.ndarray) -> int:
+    """Joins two heap roots (siblings unset); the larger becomes the first child of the smaller."""
+    if keys[b] < keys[a]:
+        a, b = b, a
+    sibling[b] = child[a]
+    child[a] = b
+    return a
+
+
+@numba.njit(cache=True)
+def heap_insert(root: int, node: int, keys: np.ndarray, child: np.ndarray,
+                sibling: np.ndarray) -> int:
+    """Adds ``node`` to the heap at ``root`` (-1: empty); returns the new root."""
+    child[node] = -1
+    sibling[node] = -1
+    if root < 0:
+        return node
+    return _meld(root, node, keys, child, sibling)
+
+
+@numba.njit(cache=True)
+def heap_pop(root: int, keys: np.ndarray, child: np.ndarray, sibling: np.ndarray) -> int:
+    """Removes ``root``, the minimum; returns the new root (-1: empty).
+
+    The two passes of the pairing heap: meld the children in pairs, left to
+    right, then meld the pairs into one, right to left.
+    """
+    pairs = -1  # melded pairs, the last one first, linked through ``sibling``
+    a = child[root]
+    while a >= 0:
+        b = sibling[a]
+        sibling[a] = -1
+        if b >= 0:
+            rest = sibling[b]
+            sibling[b] = -1
+            a = _meld(a, b, keys, child, sibling)
+        else:
+            rest = -1
+        sibling[a] = pairs
+        pairs = a
+        a = rest
+    result = -1
+    while pairs >= 0:
+        rest = sibling[pairs]
+        sibling[pairs] = -1
+        result = pairs if result < 0 else _meld(result, pairs, keys, child, sibling)
+        pairs = rest
+    return result

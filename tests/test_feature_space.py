@@ -1,0 +1,88 @@
+"""The feature-space open lists: pairing heaps give the minimum; areas are counted right."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sokosolve.board import Board
+from sokosolve.feature_space import areas_after_push, heap_insert, heap_pop, label_areas
+
+from .reference import STEPS, small_levels
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.integers(-50, 50)), max_size=80))
+def test_pairing_heap_pops_in_key_order(operations):
+    """Inserts (True) and pops (False) in any order match a sorted list."""
+    keys = np.array([k for _, k in operations], dtype=np.int64)
+    child = np.full(len(operations), -1, dtype=np.int32)
+    sibling = np.full(len(operations), -1, dtype=np.int32)
+    root, held = -1, []
+    for node, (insert, key) in enumerate(operations):
+        if insert:
+            root = heap_insert(root, node, keys, child, sibling)
+            held.append(key)
+        elif held:
+            assert keys[root] == min(held)
+            held.remove(keys[root])
+            root = heap_pop(root, keys, child, sibling)
+    popped = []
+    while root >= 0:
+        popped.append(int(keys[root]))
+        root = heap_pop(root, keys, child, sibling)
+    assert popped == sorted(held)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels(max_rows=6, max_cols=7, max_boxes=5))
+def test_area_counts_match_a_plain_component_count(level):
+    """Labelled from scratch, and updated after each single push where the update answers."""
+    board = Board.from_level(level)
+    occupied = board.walls.copy()
+    occupied[board.boxes] = 1
+    n = occupied.size
+    marks = np.zeros(n, dtype=np.int32)
+    stack = np.empty(2 * n + 4, dtype=np.int64)
+    areas = label_areas(occupied, board.width, marks, 1, stack)
+    assert areas == _plain_areas(level, board.boxes)
+    for box in board.boxes:
+        for step in board.offsets:
+            filled = box + step
+            if occupied[filled]:
+                continue
+            occupied[box], occupied[filled] = 0, 1
+            after = areas_after_push(occupied, board.width, marks, 1, areas, box, filled)
+            if after >= 0:
+                moved = [filled if b == box else b for b in board.boxes]
+                assert after == _plain_areas(level, moved)
+            UPDATES["answered" if after >= 0 else "declined"] += 1
+            occupied[box], occupied[filled] = 1, 0
+
+
+UPDATES = {"answered": 0, "declined": 0}
+
+
+def test_the_area_update_mostly_answers():
+    assert UPDATES["answered"] > 3 * UPDATES["declined"] > 0, UPDATES
+
+
+def _plain_areas(level, board_boxes) -> int:
+    """Areas of the level's free squares, boxes on ``board_boxes``, by a plain flood."""
+    board = Board.from_level(level)
+    boxes = {board.to_level_square(b) for b in board_boxes}
+    free = {s for s in level.floor if s not in boxes}
+    seen, areas = set(), 0
+    for start in free:
+        if start in seen:
+            continue
+        areas += 1
+        todo = [start]
+        seen.add(start)
+        while todo:
+            r, c = level.row_col(todo.pop())
+            for dr, dc in STEPS.values():
+                t = level.square(r + dr, c + dc)
+                if t in free and t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+    return areas
