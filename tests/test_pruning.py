@@ -1,6 +1,7 @@
 """Pruning never loses a solvable level or an optimal solution: checked against a plain BFS."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,11 +36,13 @@ def test_the_pruning_test_really_met_pi_corrals():
     assert sum(r > 0 for r in RESTRICTED) >= 20
 
 
-def test_pruning_cuts_the_optimal_search():
+@pytest.mark.parametrize("switch, counter", [("pi_corrals", "restricted"),
+                                             ("dead_corrals", "dead_corrals")])
+def test_pruning_cuts_the_optimal_search(switch, counter):
     level = load_levels(PUZZLES / "corridor.xsb")[0]
     with_pruning = solve(level, "pushes")
-    without = solve(level, "pushes", pi_corrals=False)
-    assert with_pruning.restricted > 0 and without.restricted == 0
+    without = solve(level, "pushes", **{switch: False})
+    assert getattr(with_pruning, counter) > 0 and getattr(without, counter) == 0
     assert with_pruning.pushes == without.pushes
     assert with_pruning.expanded < without.expanded
 
@@ -131,12 +134,3 @@ def test_corral_deadlocks_are_really_dead(level):
 
 def test_the_corral_test_really_met_corral_deadlocks():
     assert CORRALS["dead"] >= 10 and CORRALS["only_corral"] >= 5, CORRALS
-
-
-def test_corral_deadlocks_cut_the_search():
-    level = load_levels(PUZZLES / "corridor.xsb")[0]
-    with_test = solve(level, "pushes")
-    without = solve(level, "pushes", dead_corrals=False)
-    assert with_test.dead_corrals > 0 and without.dead_corrals == 0
-    assert with_test.pushes == without.pushes
-    assert with_test.expanded < without.expanded
