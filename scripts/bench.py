@@ -112,8 +112,8 @@ def main() -> None:
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
     parser.add_argument("--fill-repeats", type=int, default=2000)
     parser.add_argument("--list-unsolved", action="store_true")
-    parser.add_argument("--race", action="store_true", help="race two fast searches per level "
-                        "on two cores (sokosolve.portfolio)")
+    parser.add_argument("--race", action="store_true", help="race the searches of "
+                        "sokosolve.portfolio.FAST_PORTFOLIO per level, on all cores")
     args = parser.parse_args()
     mode = args.mode or ("pushes" if args.optimal else "fast")
     if args.race and (args.optimal or args.mode):

@@ -1,7 +1,8 @@
 """Solving many levels: gathering them from paths, and a pool of worker processes.
 
-Each worker solves one level at a time; in the fast mode it gives the forward
-and then the backward search half the time each. The search stops itself at its time
+Each worker solves one level at a time; in the fast mode it gives each search
+of :data:`~sokosolve.portfolio.FAST_PORTFOLIO` an equal share of the time in
+turn. The search stops itself at its time
 and state limits; if it does not, the pool kills the worker at the limit
 plus a margin, reports the level as a timeout and starts a fresh worker, so
 one level can never stall, crash or lose the batch.
