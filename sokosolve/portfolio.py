@@ -64,10 +64,12 @@ def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFO
     """Solves ``level`` with every configuration at once; returns the first definite answer.
 
     A definite answer is a solution or a proof that there is none. If no
-    racer gives one, the first configuration's result is returned.
+    racer gives one, the first configuration's result is returned. The
+    racers share the state limit, as they share the level's memory.
     """
     if len(configs) == 1:
         return solve(level, configs[0].mode, limits, configs[0].pi_corrals, configs[0].weight)
+    limits = replace(limits, max_states=max(1, limits.max_states // len(configs)))
     warm_up()  # forked racers inherit the compiled kernels
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")

@@ -4,7 +4,7 @@ from sokosolve import portfolio
 from sokosolve.level import load_levels, parse_level
 from sokosolve.portfolio import Config, race
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Status
+from sokosolve.solver import Limits, Result, Status
 
 from .conftest import PUZZLES
 
@@ -33,6 +33,16 @@ def test_stalled_racers_are_killed_at_the_limit(monkeypatch):
     result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=0.5))
     assert result.status is Status.TIMEOUT and "killed" in result.error
     assert time.perf_counter() - started < 5
+
+
+def _reports_its_state_cap(level, mode, limits, pi_corrals, weight):
+    return Result(Status.TIMEOUT, states=limits.max_states)
+
+
+def test_racers_share_the_state_limit(monkeypatch):
+    monkeypatch.setattr(portfolio, "solve", _reports_its_state_cap)
+    result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=5, max_states=1000))
+    assert result.states == 1000 // len(portfolio.FAST_PORTFOLIO)
 
 
 def test_taking_turns_shares_the_time_limit():
