@@ -100,7 +100,7 @@ def main() -> None:
                         help="a search mode of sokosolve.solver.MODES (default: fast)")
     parser.add_argument("--weight", type=int, default=None,
                         help="the weight on the lower bound (default: the mode's)")
-    parser.add_argument("--max-states", type=int, default=52_000_000,
+    parser.add_argument("--max-states", type=int, default=47_000_000,
                         help="stored states per level, shared by racers (default: what "
                         "the command line's default 2048 MB allows)")
     parser.add_argument("--sample", type=int, default=0, help="only every k-th level (k chosen "

@@ -15,7 +15,7 @@ more box or opened the board up gets expanded soon even if the lower bound
 does not like it.
 
 The cells' open lists are pairing heaps threaded through per-node arrays
-(``first_child``, ``next_sibling``, ``keys``): 12 bytes a state, O(1) to
+(``first_child``, ``next_sibling``, ``keys``): 16 bytes a state, O(1) to
 insert, O(log n) amortised to take the minimum.
 
 >>> import numpy as np
