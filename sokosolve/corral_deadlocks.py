@@ -124,12 +124,10 @@ def corral_deadlock(
         else:
             squares[e] = s
             e += 1
-    slots[:] = -1
     fill = _next_stamp(stamps, _FILL_STAMP, fill_marks)
     canonical = scanline_fill(relaxed_occupied, width, player, fill_marks, fill, stack)
     position_players[0] = canonical
     position_keys[0] = key ^ player_keys[canonical]
-    slots[-(table_find(slots, position_keys, position_keys[0]) + 1)] = 0
     # The same corral comes back in many positions: answers are kept by key, the
     # last bit of a kept key holding the answer.
     answer_at = np.int64(position_keys[0] & np.uint64(answers.size - 1))
@@ -139,6 +137,9 @@ def corral_deadlock(
     if known <= np.uint64(1):
         dead_corral = known != (position_keys[0] & np.uint64(1))
         count = 0
+    else:
+        slots[:] = -1
+        slots[-(table_find(slots, position_keys, position_keys[0]) + 1)] = 0
     while head < count and dead_corral:
         for j in range(boxes):  # from position ``placed`` to position ``head``
             s = position_boxes[placed, j]

@@ -103,8 +103,8 @@ def solve(
     ``weight`` replaces the mode's weight on the lower bound; ``dead_corrals``
     switches the corral deadlock test (:mod:`sokosolve.corral_deadlocks`).
     Tunnel macros and goal-room macros (``goal_macros``, see
-    :mod:`sokosolve.packing`) are used in the fast mode only: they can cost
-    optimality.
+    :mod:`sokosolve.packing`) are used in the forward "fast" and "features"
+    modes only: they can cost optimality.
     """
     limits = limits or Limits()
     ordering, mode_weight, backward = MODES[mode]
