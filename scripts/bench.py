@@ -24,10 +24,10 @@ import numpy as np
 
 from sokosolve.board import Board
 from sokosolve.level import Level, LevelError, load_levels
-from sokosolve.portfolio import race
+from sokosolve.portfolio import PORTFOLIOS, race
 from sokosolve.reach import scanline_fill
 from sokosolve.replay import verify
-from sokosolve.solver import MODES, Limits, Status, solve
+from sokosolve.solver import MEETING_MODES, MODES, Limits, Status, solve
 
 
 def collection_levels(path: Path) -> list[Level]:
@@ -96,8 +96,9 @@ def main() -> None:
     parser.add_argument("collections", nargs="+", type=Path)
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--optimal", choices=["pushes"], default=None)
-    parser.add_argument("--mode", choices=sorted(MODES), default=None,
-                        help="a search mode of sokosolve.solver.MODES (default: fast)")
+    parser.add_argument("--mode", choices=sorted([*MODES, *MEETING_MODES]), default=None,
+                        help="a search mode of sokosolve.solver.MODES or MEETING_MODES "
+                        "(default: fast)")
     parser.add_argument("--weight", type=int, default=None,
                         help="the weight on the lower bound (default: the mode's)")
     parser.add_argument("--max-states", type=int, default=47_000_000,
@@ -114,6 +115,9 @@ def main() -> None:
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
     parser.add_argument("--fill-repeats", type=int, default=2000)
     parser.add_argument("--list-unsolved", action="store_true")
+    parser.add_argument("--portfolio", choices=sorted(PORTFOLIOS), default="meeting",
+                        help="what --race races: the default portfolio or its four "
+                        "searches on their own")
     parser.add_argument("--race", action="store_true", help="race the searches of "
                         "sokosolve.portfolio.FAST_PORTFOLIO per level, on all cores")
     args = parser.parse_args()
@@ -139,7 +143,7 @@ def main() -> None:
         statuses: dict[str, int] = {}
         unsolved = []
         for number, level in numbered:
-            result = race(level, limits) if args.race else solve(
+            result = race(level, limits, PORTFOLIOS[args.portfolio]) if args.race else solve(
                 level, mode, limits, pi_corrals=not args.no_pi_corrals, weight=args.weight,
                 dead_corrals=not args.no_dead_corrals)
             seconds.append(result.seconds)

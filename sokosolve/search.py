@@ -7,7 +7,7 @@
   turn (:mod:`sokosolve.feature_space`); for hard levels.
 
 Forward, the moves are pushes from the start; backward, they are pulls from
-the goals back to the start squares (see :func:`push_search`). A state is the
+the goals back to the start squares (see :func:`start_search`). A state is the
 set of box squares plus the player's region; its key is the Zobrist key of
 the boxes XOR the key of the region's canonical square (:mod:`sokosolve.reach`).
 States live in the node arrays of :mod:`sokosolve.table`. The loop checks the
@@ -40,13 +40,14 @@ from .table import grow, table_find, table_rehash
 
 # Search orderings.
 BFS, ASTAR, GREEDY, FEATURES = 0, 1, 2, 3
-# Statuses a search ends with.
-SOLVED, UNSOLVABLE, TIMEOUT, LIMIT = 0, 1, 2, 3
+# Statuses a search ends with; RUNNING: not ended (paused).
+SOLVED, UNSOLVABLE, TIMEOUT, LIMIT, RUNNING = 0, 1, 2, 3, 4
 _NEED_ROOM = -1  # the loop stops for its tables to grow
 
 # The loop's counters, kept in an array between its runs.
 (_COUNT, _HEAD, _HEAP_SIZE, _CURRENT, _STAMP, _CHILD_STAMP, _LABEL, _GOAL_NODE, _EXPANDED,
- _GENERATED, _RESTRICTED, _DEAD_CORRALS, _CELL, _AREA_LABEL, _PROGRESS_SIZE) = range(15)
+ _GENERATED, _RESTRICTED, _DEAD_CORRALS, _CELL, _AREA_LABEL, _MEET_NODE,
+ _PROGRESS_SIZE) = range(16)
 
 _CLOCK_EVERY = 32
 # An open-list entry is f (bits 44-62, at most _OPEN_F_MAX), 65535 - g (28-43)
@@ -240,27 +241,26 @@ def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
 
 
 @numba.njit(cache=True)
-def push_search(
+def start_search(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
     offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_players: np.ndarray,
     box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
     tunnels: bool, backward: bool, target_player: int, macros: tuple, dead_corrals: bool,
-) -> tuple[int, np.ndarray, int, int, int, int, int]:
-    """Searches for pushes that put every box on a goal.
+) -> tuple[int, tuple]:
+    """Sets up a search for pushes that put every box on a goal: ``(status, search)``.
 
     Each of ``start_players`` starts a root state. With ``backward`` the moves
     are pulls instead, the goals are the level's start squares, and a state
     is solved when its boxes are on them and ``target_player`` is in its
     region; the caller turns the pulls found into pushes. ``macros`` are the
-    goal-room tables of :func:`sokosolve.packing.macro_tables` (forward only).
+    goal-room tables of :func:`sokosolve.packing.macro_tables` (forward only);
+    the corral deadlock test (``dead_corrals``) is forward only too.
+    ``deadline`` is a ``time.perf_counter()`` value.
 
-    ``deadline`` is a ``time.perf_counter()`` value. Returns ``(status,
-    solution, expanded, generated, stored, restricted, dead)`` where
-    ``solution`` holds the pushes as ``box_square * 4 + direction``, in order,
-    ``restricted`` counts the expansions that a PI-corral cut down and ``dead``
-    the nodes not expanded as corral deadlocks (tested with ``dead_corrals``,
-    forward only: :mod:`sokosolve.corral_deadlocks`).
+    The status is ``RUNNING`` unless a root already decides it; then
+    :func:`run_search` goes on, and :func:`search_path` and
+    :func:`search_counts` read the result.
     """
     n = walls.size
     nboxes = start_boxes.size
@@ -279,7 +279,6 @@ def push_search(
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
     )
-    empty = np.empty(0, dtype=np.int32)
 
     capacity = min(1 << 12, max_states)
     keys = np.empty(capacity, dtype=np.uint64)
@@ -295,7 +294,6 @@ def push_search(
     first_child = np.empty(cell_capacity, dtype=np.int32)
     next_sibling = np.empty(cell_capacity, dtype=np.int32)
     cell_keys = np.empty(cell_capacity, dtype=np.int64)
-    cell_lists = (cells, first_child, next_sibling, cell_keys)
 
     boxes_key = np.uint64(0)
     on_goal = 0
@@ -303,17 +301,13 @@ def push_search(
         boxes_key ^= box_keys[b]
         on_goal += goal_mask[b]
     h = matching_bound(goal_distances, box_squares, scratch[9]) if ordering != BFS else 0
-    if on_goal == nboxes and not backward:
-        return SOLVED, empty, 0, 0, 1, 0, 0
-    if h >= UNREACHABLE:
-        return UNSOLVABLE, empty, 0, 0, 1, 0, 0
+    status = RUNNING if h < UNREACHABLE else UNSOLVABLE
+    goal_node = -1
     count = 0
     stamp = 1
     for root_player in start_players:
         stamp += 1
         canonical = scanline_fill(occupied, width, root_player, marks, stamp, stack)
-        if on_goal == nboxes and marks[target_player] == stamp:
-            return SOLVED, empty, 0, 0, 1, 0, 0  # backward, and the level starts solved
         key = boxes_key ^ player_keys[canonical]
         slot = table_find(slots, keys, key)
         if slot >= 0:
@@ -323,6 +317,9 @@ def push_search(
         pushes[count] = root_player
         depths[count] = 0
         slots[-(slot + 1)] = count
+        if on_goal == nboxes and (not backward or marks[target_player] == stamp):
+            goal_node = count  # the level starts solved
+            status = SOLVED
         if ordering == FEATURES:
             cell_keys[count] = weight * h
             areas = label_areas(occupied, width, marks, stamp + 1, stack)
@@ -337,15 +334,40 @@ def push_search(
 
     progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
     progress[_COUNT], progress[_HEAP_SIZE], progress[_STAMP] = count, heap_size, stamp
-    progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, -1, 1
-    room = 4 * nboxes  # the most children one expansion can add
+    progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, goal_node, 1
+    progress[_MEET_NODE] = -1
+    return status, (
+        (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys), macros,
+        (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
+         target_player, dead_corrals),
+        (box_squares, box_at, occupied), scratch,
+        (keys, parents, pushes, depths, slots, heap),
+        (cells, first_child, next_sibling, cell_keys), progress,
+    )
+
+
+@numba.njit(cache=True)
+def run_search(
+    search: tuple, pause_after: int, meet_keys: np.ndarray, meet_slots: np.ndarray,
+) -> tuple[int, tuple]:
+    """Runs a search of :func:`start_search` on: ``(status, search)``.
+
+    It pauses (status ``RUNNING``) once ``pause_after`` states are expanded in
+    all. ``meet_slots`` and ``meet_keys`` are another search's table (empty:
+    none): a new state that it holds too ends the search as ``SOLVED``, with
+    the other search's node in :func:`search_counts`; the two paths join
+    there (:mod:`sokosolve.bidirectional`).
+    """
+    board, macros, settings, position, scratch, table, cell_lists, progress = search
+    keys, parents, pushes, depths, slots, heap = table
+    cells, first_child, next_sibling, cell_keys = cell_lists
+    ordering, max_states = settings[1], settings[3]
+    room = 4 * position[0].size  # the most children one expansion can add
     while True:
         status = _expand_nodes(
-            (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys), macros,
-            (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
-             target_player, dead_corrals),
-            (box_squares, box_at, occupied), scratch,
+            board, macros, settings, position, scratch,
             (keys, parents, pushes, depths, slots, heap), cell_lists, progress, room,
+            pause_after, meet_keys, meet_slots,
         )
         if status != _NEED_ROOM:
             break
@@ -370,48 +392,70 @@ def push_search(
             slots = table_rehash(keys, count, size)
         if ordering != FEATURES and progress[_HEAP_SIZE] + room > heap.size:
             heap = grow(heap, max(heap.size * 2, progress[_HEAP_SIZE] + room))
+    return status, (
+        board, macros, settings, position, scratch,
+        (keys, parents, pushes, depths, slots, heap), cell_lists, progress,
+    )
 
-    expanded, generated = progress[_EXPANDED], progress[_GENERATED]
-    count, restricted, dead = progress[_COUNT], progress[_RESTRICTED], progress[_DEAD_CORRALS]
-    if status != SOLVED:
-        return status, empty, expanded, generated, count, restricted, dead
+
+@numba.njit(cache=True)
+def search_counts(search: tuple) -> np.ndarray:
+    """``[expanded, generated, stored, restricted, dead, goal node, meet node]`` of a search:
+    ``restricted`` counts the expansions that a PI-corral cut down, ``dead`` the nodes not
+    expanded as corral deadlocks; the goal node is the solved (or met) state."""
+    progress = search[-1]
+    return np.array([
+        progress[_EXPANDED], progress[_GENERATED], progress[_COUNT], progress[_RESTRICTED],
+        progress[_DEAD_CORRALS], progress[_GOAL_NODE], progress[_MEET_NODE],
+    ])
+
+
+@numba.njit(cache=True)
+def search_path(search: tuple, node: int) -> np.ndarray:
+    """The single pushes (``box_square * 4 + direction``) from the root to ``node``, in order;
+    pulls in a backward search."""
+    offsets = search[0][4]
+    macros = search[1]
+    backward = search[2][7]
+    parents, pushes = search[5][1], search[5][2]
     macro_path_first, macro_pushes = macros[7], macros[8]
     total = 0
-    node = progress[_GOAL_NODE]
-    while parents[node] != _NO_PARENT:
-        total += _push_length(pushes[node], macros)
-        node = parents[node]
-    solution = np.empty(total, dtype=np.int32)
-    node = progress[_GOAL_NODE]
-    while parents[node] != _NO_PARENT:
-        push = pushes[node]
+    at = node
+    while parents[at] != _NO_PARENT:
+        total += _push_length(pushes[at], macros)
+        at = parents[at]
+    path = np.empty(total, dtype=np.int32)
+    at = node
+    while parents[at] != _NO_PARENT:
+        push = pushes[at]
         square, direction, steps = _unpack(push)
         if push < 0 or steps == 0:  # a goal macro: (onto the entrance, then) its pushes
             macro = -push - 1 if push < 0 else square
             first, last = macro_path_first[macro], macro_path_first[macro + 1]
             for k in range(last - 1, first - 1, -1):
                 total -= 1
-                solution[total] = macro_pushes[k]
+                path[total] = macro_pushes[k]
             if push >= 0:  # the push onto the entrance
                 total -= 1
-                solution[total] = _push_ends(push, offsets, macros, False)[0] * 4 + direction
+                path[total] = _push_ends(push, offsets, macros, backward)[0] * 4 + direction
         else:
             for k in range(steps - 1, -1, -1):
                 total -= 1
-                solution[total] = (square + k * offsets[direction]) * 4 + direction
-        node = parents[node]
-    return status, solution, expanded, generated, count, restricted, dead
+                path[total] = (square + k * offsets[direction]) * 4 + direction
+        at = parents[at]
+    return path
 
 
 @numba.njit(cache=True)
 def _expand_nodes(
-    board, macros, settings, position, scratch, table, cell_lists, progress, room
+    board, macros, settings, position, scratch, table, cell_lists, progress, room,
+    pause_after, meet_keys, meet_slots,
 ) -> int:
-    """The search loop of :func:`push_search`, on tables of a fixed size.
+    """The search loop of :func:`run_search`, on tables of a fixed size.
 
-    Runs until the search ends (returning its status) or until the next
-    expansion might not fit in the tables (returning ``_NEED_ROOM``); the
-    loop's counters live in ``progress`` between runs.
+    Runs until the search ends or pauses (returning its status) or until the
+    next expansion might not fit in the tables (returning ``_NEED_ROOM``);
+    the loop's counters live in ``progress`` between runs.
     """
     walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys = board
     (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
@@ -428,13 +472,16 @@ def _expand_nodes(
     nboxes = box_squares.size
     count, head, heap_size = progress[_COUNT], progress[_HEAD], progress[_HEAP_SIZE]
     current, stamp, child_stamp = progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP]
-    label, goal_node = progress[_LABEL], progress[_GOAL_NODE]
+    label, goal_node, meet_node = progress[_LABEL], progress[_GOAL_NODE], progress[_MEET_NODE]
     expanded, generated = progress[_EXPANDED], progress[_GENERATED]
     restricted, dead_corral_nodes = progress[_RESTRICTED], progress[_DEAD_CORRALS]
     matched = -1  # the node whose matching is in ``parent_work``
     status = UNSOLVABLE
 
     while True:
+        if expanded >= pause_after:
+            status = RUNNING
+            break
         if ((count + room > keys.size and keys.size < max_states)
                 or 4 * (count + room) > 3 * slots.size
                 or ((ordering == ASTAR or ordering == GREEDY) and heap_size + room > heap.size)):
@@ -591,6 +638,12 @@ def _expand_nodes(
                             count += 1
                             keys[child] = child_key
                             slots[-(slot + 1)] = child
+                            if meet_slots.size > 0:
+                                met = table_find(meet_slots, meet_keys, child_key)
+                                if met >= 0:
+                                    meet_node = meet_slots[met]
+                                    goal_node = child
+                                    status = SOLVED
                     elif ordering == ASTAR and g + steps - 1 < depths[slots[slot]]:
                         child = slots[slot]  # reached again with fewer pushes: reopen
                     if child >= 0:
@@ -638,7 +691,7 @@ def _expand_nodes(
 
     progress[_COUNT], progress[_HEAD], progress[_HEAP_SIZE] = count, head, heap_size
     progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP] = current, stamp, child_stamp
-    progress[_LABEL], progress[_GOAL_NODE] = label, goal_node
+    progress[_LABEL], progress[_GOAL_NODE], progress[_MEET_NODE] = label, goal_node, meet_node
     progress[_EXPANDED], progress[_GENERATED] = expanded, generated
     progress[_RESTRICTED], progress[_DEAD_CORRALS] = restricted, dead_corral_nodes
     progress[_CELL], progress[_AREA_LABEL] = cell, area_label

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import search
+from .bidirectional import meet_in_the_middle
 from .board import Board
 from .level import Level, parse_level
 from .packing import goal_rooms, macro_tables
@@ -40,6 +41,9 @@ _STATUS = {
     search.TIMEOUT: Status.TIMEOUT,
     search.LIMIT: Status.LIMIT,
 }
+_EMPTY = np.empty(0, dtype=np.int32)
+_EMPTY_KEYS = np.empty(0, dtype=np.uint64)
+_NEVER = 1 << 62  # a pause that never comes
 
 #: Search modes: name -> (ordering, weight on the lower bound, backward).
 #: ``backward`` pulls the boxes from the goals back to their start squares.
@@ -51,6 +55,13 @@ MODES = {
     "backward": (search.GREEDY, 30, True),
     "backward-features": (search.FEATURES, 30, True),
     "backward-bfs": (search.BFS, 0, True),
+}
+
+#: Meeting modes: name -> (forward mode, backward mode), run in turns until a state that
+#: both reach joins them (:mod:`sokosolve.bidirectional`); they share the state limit.
+MEETING_MODES = {
+    "meet": ("features", "backward"),
+    "meet-fast": ("fast", "backward-features"),
 }
 
 
@@ -99,41 +110,35 @@ def solve(
 ) -> Result:
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
-    ``mode`` is one of :data:`MODES`; ``pi_corrals`` switches PI-corral pruning;
-    ``weight`` replaces the mode's weight on the lower bound; ``dead_corrals``
+    ``mode`` is one of :data:`MODES` or :data:`MEETING_MODES`; ``pi_corrals``
+    switches PI-corral pruning; ``weight`` replaces the weight on the lower
+    bound (of the forward search in a meeting mode); ``dead_corrals``
     switches the corral deadlock test (:mod:`sokosolve.corral_deadlocks`).
     Tunnel macros and goal-room macros (``goal_macros``, see
-    :mod:`sokosolve.packing`) are used in the forward "fast" and "features"
-    modes only: they can cost optimality.
+    :mod:`sokosolve.packing`) are used by the forward "fast" and "features"
+    searches only: they can cost optimality.
     """
     limits = limits or Limits()
-    ordering, mode_weight, backward = MODES[mode]
-    weight = mode_weight if weight is None else weight
     started = time.perf_counter()
     board = Board.from_level(level)
     if board.walls.size >= search.MAX_SQUARES:
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
-    searched = board.reversed() if backward else board
-    starts = region_seeds(searched) if backward else np.array([board.player])
-    box_keys, player_keys = zobrist_keys(board.walls.size)
-    fast_forward = ordering in (search.GREEDY, search.FEATURES) and not backward
-    rooms = goal_rooms(board) if fast_forward and goal_macros else []
+    deadline = started + limits.seconds - _FINISHING
+    use_rooms = goal_macros
     while True:
-        code, pushes, expanded, generated, stored, restricted, dead = search.push_search(
-            searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
-            searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
-            ordering, weight, min(limits.max_states, search.MAX_STATES),
-            started + limits.seconds - _FINISHING, pi_corrals, fast_forward, backward,
-            board.player, macro_tables(rooms, board.walls.size), dead_corrals,
+        code, pushes, pulls, counts, rooms = _run(
+            board, mode, weight, limits.max_states, deadline, pi_corrals, use_rooms, dead_corrals
         )
         if code != search.UNSOLVABLE or not rooms:
             break
-        rooms = []  # goal macros commit the search: only a search without them proves this
-    if backward:
-        pushes = _pulls_to_pushes(board, pushes)
+        use_rooms = False  # goal macros commit the search: only a search without them proves this
     status = _STATUS[code]
-    solution = pushes_to_lurd(board, pushes) if status is Status.SOLVED else None
+    solution = None
+    if status is Status.SOLVED:
+        moves = np.concatenate((pushes, pulls_to_pushes(board, pulls))).astype(np.int64)
+        solution = pushes_to_lurd(board, moves)
     seconds = time.perf_counter() - started
+    expanded, generated, stored, restricted, dead = (int(c) for c in counts[:5])
     stats = dict(seconds=seconds, expanded=expanded, generated=generated, states=stored,
                  restricted=restricted, dead_corrals=dead)
     if solution is None:
@@ -150,7 +155,63 @@ def solve(
     )
 
 
-def _pulls_to_pushes(board: Board, pulls: np.ndarray) -> np.ndarray:
+def _run(
+    board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
+    pi_corrals: bool, goal_macros: bool, dead_corrals: bool,
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, list]:
+    """Runs the search of ``mode``: ``(status, pushes, pulls, counts, goal rooms used)``; a
+    solution is the pushes, then the pulls undone in reverse order."""
+    if mode in MEETING_MODES:
+        forward_mode, backward_mode = MEETING_MODES[mode]
+        half = max(1, max_states // 2)
+        code, forward, rooms = start_mode(board, forward_mode, weight, half, deadline,
+                                          pi_corrals, goal_macros, dead_corrals)
+        backward_code, backward, _ = start_mode(board, backward_mode, None, half, deadline,
+                                                pi_corrals, False, dead_corrals)
+        if code == search.RUNNING and backward_code == search.RUNNING:
+            return (*meet_in_the_middle(forward, backward, not rooms), rooms)
+        if code != search.RUNNING:  # decided at a root
+            return (*_outcome(code, forward, False), rooms)
+        return (*_outcome(backward_code, backward, True), rooms)
+    code, state, rooms = start_mode(board, mode, weight, max_states, deadline, pi_corrals,
+                                    goal_macros, dead_corrals)
+    if code == search.RUNNING:
+        code, state = search.run_search(state, _NEVER, _EMPTY_KEYS, _EMPTY)
+    return (*_outcome(code, state, MODES[mode][2]), rooms)
+
+
+def _outcome(code: int, state: tuple, backward: bool) -> tuple[int, np.ndarray, np.ndarray,
+                                                               np.ndarray]:
+    """``(status, pushes, pulls, counts)`` of an ended search."""
+    counts = search.search_counts(state)
+    path = search.search_path(state, counts[5]) if code == search.SOLVED else _EMPTY
+    return (code, _EMPTY, path, counts) if backward else (code, path, _EMPTY, counts)
+
+
+def start_mode(
+    board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
+    pi_corrals: bool, goal_macros: bool, dead_corrals: bool,
+) -> tuple[int, tuple, list]:
+    """Starts the search of ``mode`` (of :data:`MODES`) on ``board``: ``(status, search,
+    goal rooms used)``, for :func:`~sokosolve.search.run_search` to go on with."""
+    ordering, mode_weight, backward = MODES[mode]
+    weight = mode_weight if weight is None else weight
+    searched = board.reversed() if backward else board
+    starts = region_seeds(searched) if backward else np.array([board.player])
+    box_keys, player_keys = zobrist_keys(board.walls.size)
+    fast_forward = ordering in (search.GREEDY, search.FEATURES) and not backward
+    rooms = goal_rooms(board) if fast_forward and goal_macros else []
+    code, state = search.start_search(
+        searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
+        searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
+        ordering, weight, min(max_states, search.MAX_STATES), deadline, pi_corrals,
+        fast_forward, backward, board.player, macro_tables(rooms, board.walls.size),
+        dead_corrals,
+    )
+    return code, state, rooms
+
+
+def pulls_to_pushes(board: Board, pulls: np.ndarray) -> np.ndarray:
     """The pushes that undo ``pulls`` in reverse order: the forward solution."""
     pushes = []
     for pull in pulls[::-1]:

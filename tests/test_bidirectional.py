@@ -1,0 +1,66 @@
+"""Meeting in the middle: joined paths solve the level, and only solvable levels meet."""
+
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from sokosolve import search
+from sokosolve.bidirectional import meet_in_the_middle
+from sokosolve.board import Board
+from sokosolve.level import load_levels
+from sokosolve.replay import verify
+from sokosolve.solution import pushes_to_lurd
+from sokosolve.solver import pulls_to_pushes, start_mode
+
+from .conftest import PUZZLES
+from .reference import optimal_pushes, small_levels
+
+
+def _meet(level, forward_mode="bfs", backward_mode="backward-bfs"):
+    """Both sides a few expansions a turn, so that they meet before either gets through."""
+    board = Board.from_level(level)
+    deadline = time.perf_counter() + 30
+    sides = [start_mode(board, mode, None, 1 << 20, deadline, True, False, True)
+             for mode in (forward_mode, backward_mode)]
+    if any(code != search.RUNNING for code, _, _ in sides):
+        return None
+    status, pushes, pulls, _ = meet_in_the_middle(sides[0][1], sides[1][1], True,
+                                                  turn_seconds=1e-6, first_turn=1)
+    return board, status, pushes, pulls
+
+
+def _lurd(board, pushes, pulls) -> str:
+    moves = np.concatenate((pushes, pulls_to_pushes(board, pulls))).astype(np.int64)
+    return pushes_to_lurd(board, moves)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels(max_rows=6, max_cols=6, max_boxes=3))
+def test_only_solvable_levels_meet_and_met_paths_solve_them(level):
+    met = _meet(level)
+    if met is None:
+        return  # decided at the start: nothing to meet
+    board, status, pushes, pulls = met
+    if optimal_pushes(level) is None:
+        assert status == search.UNSOLVABLE
+    else:
+        assert status == search.SOLVED
+        assert verify(level, _lurd(board, pushes, pulls)).solved
+
+
+@pytest.mark.parametrize("name", ["corridor.xsb", "goal-room.xsb", "storeroom.xsb"])
+def test_breadth_first_sides_meet_and_their_joined_paths_solve_the_puzzle(name):
+    level = load_levels(PUZZLES / name)[0]
+    board, status, pushes, pulls = _meet(level)
+    assert status == search.SOLVED and len(pushes) > 0 and len(pulls) > 0
+    assert verify(level, _lurd(board, pushes, pulls)).solved
+
+
+@pytest.mark.parametrize("name", ["corridor.xsb", "goal-room.xsb", "storeroom.xsb"])
+def test_greedy_sides_taking_turns_solve_the_puzzle(name):
+    level = load_levels(PUZZLES / name)[0]
+    board, status, pushes, pulls = _meet(level, "features", "backward")
+    assert status == search.SOLVED
+    assert verify(level, _lurd(board, pushes, pulls)).solved
