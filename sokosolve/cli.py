@@ -19,6 +19,7 @@ from .level import Level, LevelError, load_levels
 from .output import FORMATS, SELF_DESCRIBING, CsvWriter, Record, read_finished
 from .portfolio import race
 from .replay import SolutionFormatError, expand_lurd, verify
+from .search import MAX_STATES
 from .solver import BYTES_PER_STATE, Limits, Result, Status, solve, warm_up
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -62,7 +63,7 @@ def main() -> None:
               help="Prove the solution push-optimal (A* with an admissible bound).")
 @click.option("--timeout", type=click.FloatRange(min=0.0), default=60.0, show_default=True,
               help="Seconds allowed per level.")
-@click.option("--max-states", type=click.IntRange(min=1), default=None,
+@click.option("--max-states", type=click.IntRange(min=1, max=MAX_STATES), default=None,
               help="Stored states allowed per level.")
 @click.option("--memory", type=click.IntRange(min=1), default=2048, show_default=True,
               help=f"Megabytes of search memory per level (about {BYTES_PER_STATE} bytes a state).")

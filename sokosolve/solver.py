@@ -125,10 +125,12 @@ def solve(
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     deadline = started + limits.seconds - _FINISHING
     use_rooms = goal_macros
+    counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
     while True:
-        code, pushes, pulls, counts, rooms = _run(
+        code, pushes, pulls, run_counts, rooms = _run(
             board, mode, weight, limits.max_states, deadline, pi_corrals, use_rooms, dead_corrals
         )
+        counts += run_counts[:5]
         if code != search.UNSOLVABLE or not rooms:
             break
         use_rooms = False  # goal macros commit the search: only a search without them proves this
@@ -138,7 +140,7 @@ def solve(
         moves = np.concatenate((pushes, pulls_to_pushes(board, pulls))).astype(np.int64)
         solution = pushes_to_lurd(board, moves)
     seconds = time.perf_counter() - started
-    expanded, generated, stored, restricted, dead = (int(c) for c in counts[:5])
+    expanded, generated, stored, restricted, dead = (int(c) for c in counts)
     stats = dict(seconds=seconds, expanded=expanded, generated=generated, states=stored,
                  restricted=restricted, dead_corrals=dead)
     if solution is None:

@@ -71,6 +71,11 @@ def test_missing_file_is_exit_two():
     assert "no-such-file.xsb" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_a_state_cap_beyond_the_engine_is_refused():
+    done = run(str(PUZZLES / "first-steps.xsb"), "--max-states", str(2**28))
+    assert done.returncode == 2 and "--max-states" in done.stderr
+
+
 def test_verify_reports_the_first_illegal_step():
     done = run("verify", str(PUZZLES / "first-steps.xsb"), "uuu")
     assert done.returncode == 1 and "step 3: 'u' walks into a wall" in done.stdout
