@@ -1,4 +1,4 @@
-"""The push-level search: one jitted best-first loop, three orderings, two directions.
+"""The push-level search: one jitted best-first loop, four orderings, two directions.
 
 - ``BFS``: breadth first over pushes; the first solution found is push-optimal.
 - ``ASTAR``: A* on ``g + h`` with the matching lower bound; push-optimal.
@@ -12,7 +12,10 @@ set of box squares plus the player's region; its key is the Zobrist key of
 the boxes XOR the key of the region's canonical square (:mod:`sokosolve.reach`).
 States live in the node arrays of :mod:`sokosolve.table`. The loop checks the
 clock every 32 expansions and the state cap on every insert, and stops with a
-status. Limits: at most 2**18 squares on the padded board, 65535 pushes deep.
+status; it can also pause after a number of expansions and go on later, and
+check its new states against another search's table, which is how a forward
+and a backward search meet (:mod:`sokosolve.bidirectional`). Limits: at most
+2**18 squares on the padded board, 65535 pushes deep.
 """
 
 from __future__ import annotations
