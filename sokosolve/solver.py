@@ -161,8 +161,9 @@ def _run(
     board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
     pi_corrals: bool, goal_macros: bool, dead_corrals: bool,
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, list]:
-    """Runs the search of ``mode``: ``(status, pushes, pulls, counts, goal rooms used)``; a
-    solution is the pushes, then the pulls undone in reverse order."""
+    """Runs the search of ``mode``: ``(status, pushes, pulls, counts, goal rooms that an
+    "unsolvable" rests on)``; a solution is the pushes, then the pulls undone in reverse
+    order."""
     if mode in MEETING_MODES:
         forward_mode, backward_mode = MEETING_MODES[mode]
         half = max(1, max_states // 2)
@@ -170,11 +171,13 @@ def _run(
                                           pi_corrals, goal_macros, dead_corrals)
         backward_code, backward, _ = start_mode(board, backward_mode, None, half, deadline,
                                                 pi_corrals, False, dead_corrals)
+        # No rerun without macros: "unsolvable" here never rests on them (a forward
+        # side with macros only stops; the backward side has none).
         if code == search.RUNNING and backward_code == search.RUNNING:
-            return (*meet_in_the_middle(forward, backward, not rooms), rooms)
+            return (*meet_in_the_middle(forward, backward, not rooms), [])
         if code != search.RUNNING:  # decided at a root
-            return (*_outcome(code, forward, False), rooms)
-        return (*_outcome(backward_code, backward, True), rooms)
+            return (*_outcome(code, forward, False), [])
+        return (*_outcome(backward_code, backward, True), [])
     code, state, rooms = start_mode(board, mode, weight, max_states, deadline, pi_corrals,
                                     goal_macros, dead_corrals)
     if code == search.RUNNING:
