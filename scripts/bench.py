@@ -119,7 +119,7 @@ def main() -> None:
                         help="what --race races: the default portfolio or its four "
                         "searches on their own")
     parser.add_argument("--race", action="store_true", help="race the searches of "
-                        "sokosolve.portfolio.FAST_PORTFOLIO per level, on all cores")
+                        "--portfolio per level, on all cores")
     args = parser.parse_args()
     mode = args.mode or ("pushes" if args.optimal else "fast")
     if args.race and (args.optimal or args.mode):

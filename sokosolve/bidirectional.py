@@ -53,8 +53,7 @@ def meet_in_the_middle(
         side = 1 - side
         if not active[side]:
             continue
-        other = sides[1 - side]
-        keys, slots = other[5][0], other[5][4]
+        keys, slots = search.search_table(sides[1 - side])
         started = time.perf_counter()
         done = search.search_counts(sides[side])[0]
         status, sides[side] = search.run_search(sides[side], done + turn[side], keys, slots)

@@ -413,6 +413,13 @@ def search_counts(search: tuple) -> np.ndarray:
     ])
 
 
+def search_table(search: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """``(keys, slots)``: the stored states of a search, for another to meet
+    (:func:`run_search`)."""
+    table = search[5]
+    return table[0], table[4]
+
+
 @numba.njit(cache=True)
 def search_path(search: tuple, node: int) -> np.ndarray:
     """The single pushes (``box_square * 4 + direction``) from the root to ``node``, in order;

@@ -135,10 +135,7 @@ def solve(
             break
         use_rooms = False  # goal macros commit the search: only a search without them proves this
     status = _STATUS[code]
-    solution = None
-    if status is Status.SOLVED:
-        moves = np.concatenate((pushes, pulls_to_pushes(board, pulls))).astype(np.int64)
-        solution = pushes_to_lurd(board, moves)
+    solution = joined_lurd(board, pushes, pulls) if status is Status.SOLVED else None
     seconds = time.perf_counter() - started
     expanded, generated, stored, restricted, dead = (int(c) for c in counts)
     stats = dict(seconds=seconds, expanded=expanded, generated=generated, states=stored,
@@ -216,7 +213,13 @@ def start_mode(
     return code, state, rooms
 
 
-def pulls_to_pushes(board: Board, pulls: np.ndarray) -> np.ndarray:
+def joined_lurd(board: Board, pushes: np.ndarray, pulls: np.ndarray) -> str:
+    """The moves of ``pushes`` followed by ``pulls`` undone in reverse order, in LURD."""
+    moves = np.concatenate((pushes, _pulls_to_pushes(board, pulls))).astype(np.int64)
+    return pushes_to_lurd(board, moves)
+
+
+def _pulls_to_pushes(board: Board, pulls: np.ndarray) -> np.ndarray:
     """The pushes that undo ``pulls`` in reverse order: the forward solution."""
     pushes = []
     for pull in pulls[::-1]:

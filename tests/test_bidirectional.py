@@ -2,7 +2,6 @@
 
 import time
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 
@@ -11,8 +10,7 @@ from sokosolve.bidirectional import meet_in_the_middle
 from sokosolve.board import Board
 from sokosolve.level import load_levels
 from sokosolve.replay import verify
-from sokosolve.solution import pushes_to_lurd
-from sokosolve.solver import pulls_to_pushes, start_mode
+from sokosolve.solver import joined_lurd, start_mode
 
 from .conftest import PUZZLES
 from .reference import optimal_pushes, small_levels
@@ -31,11 +29,6 @@ def _meet(level, forward_mode="bfs", backward_mode="backward-bfs"):
     return board, status, pushes, pulls
 
 
-def _lurd(board, pushes, pulls) -> str:
-    moves = np.concatenate((pushes, pulls_to_pushes(board, pulls))).astype(np.int64)
-    return pushes_to_lurd(board, moves)
-
-
 @settings(max_examples=150, deadline=None)
 @given(small_levels(max_rows=6, max_cols=6, max_boxes=3))
 def test_only_solvable_levels_meet_and_met_paths_solve_them(level):
@@ -47,7 +40,7 @@ def test_only_solvable_levels_meet_and_met_paths_solve_them(level):
         assert status == search.UNSOLVABLE
     else:
         assert status == search.SOLVED
-        assert verify(level, _lurd(board, pushes, pulls)).solved
+        assert verify(level, joined_lurd(board, pushes, pulls)).solved
 
 
 @pytest.mark.parametrize("name", ["corridor.xsb", "goal-room.xsb", "storeroom.xsb"])
@@ -55,7 +48,7 @@ def test_breadth_first_sides_meet_and_their_joined_paths_solve_the_puzzle(name):
     level = load_levels(PUZZLES / name)[0]
     board, status, pushes, pulls = _meet(level)
     assert status == search.SOLVED and len(pushes) > 0 and len(pulls) > 0
-    assert verify(level, _lurd(board, pushes, pulls)).solved
+    assert verify(level, joined_lurd(board, pushes, pulls)).solved
 
 
 @pytest.mark.parametrize("name", ["corridor.xsb", "goal-room.xsb", "storeroom.xsb"])
@@ -63,4 +56,4 @@ def test_greedy_sides_taking_turns_solve_the_puzzle(name):
     level = load_levels(PUZZLES / name)[0]
     board, status, pushes, pulls = _meet(level, "features", "backward")
     assert status == search.SOLVED
-    assert verify(level, _lurd(board, pushes, pulls)).solved
+    assert verify(level, joined_lurd(board, pushes, pulls)).solved
