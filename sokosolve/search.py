@@ -10,12 +10,17 @@ Forward, the moves are pushes from the start; backward, they are pulls from
 the goals back to the start squares (see :func:`start_search`). A state is the
 set of box squares plus the player's region; its key is the Zobrist key of
 the boxes XOR the key of the region's canonical square (:mod:`sokosolve.reach`).
-States live in the node arrays of :mod:`sokosolve.table`. The loop checks the
-clock every 32 expansions and the state cap on every insert, and stops with a
-status; it can also pause after a number of expansions and go on later, and
-check its new states against another search's table, which is how a forward
-and a backward search meet (:mod:`sokosolve.bidirectional`). Limits: at most
-2**18 squares on the padded board, 65535 pushes deep.
+States live in the node arrays of :mod:`sokosolve.table`. Forward, the lower
+bound of a state treats its boxes frozen on goals as walls
+(:mod:`sokosolve.frozen_goals`), which also prunes the states where they cut
+some box off from every free goal (except in BFS, which uses no bound).
+
+The loop checks the clock every 32 expansions and the state cap on every
+insert, and stops with a status; it can also pause after a number of
+expansions and go on later, and check its new states against another
+search's table, which is how a forward and a backward search meet
+(:mod:`sokosolve.bidirectional`). Limits: at most 2**18 squares on the padded
+board, 65535 pushes deep.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import numpy as np
 from .board import UNREACHABLE
 from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
-from .deadlocks import freeze_deadlock
+from .deadlocks import freeze_deadlock, is_frozen
 from .feature_space import (
     areas_after_push,
     cell_count,
@@ -37,6 +42,7 @@ from .feature_space import (
     heap_pop,
     label_areas,
 )
+from .frozen_goals import frozen_on_goals, frozen_table, frozen_workspace
 from .heuristics import matching_after_move, matching_bound, matching_workspace
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
@@ -250,6 +256,7 @@ def start_search(
     box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
     tunnels: bool, backward: bool, target_player: int, macros: tuple, dead_corrals: bool,
+    frozen_goals: bool,
 ) -> tuple[int, tuple]:
     """Sets up a search for pushes that put every box on a goal: ``(status, search)``.
 
@@ -258,7 +265,8 @@ def start_search(
     is solved when its boxes are on them and ``target_player`` is in its
     region; the caller turns the pulls found into pushes. ``macros`` are the
     goal-room tables of :func:`sokosolve.packing.macro_tables` (forward only);
-    the corral deadlock test (``dead_corrals``) is forward only too.
+    the corral deadlock test (``dead_corrals``) and bounds that see boxes frozen on goals
+    (``frozen_goals``) are forward only too.
     ``deadline`` is a ``time.perf_counter()`` value.
 
     The status is ``RUNNING`` unless a root already decides it; then
@@ -335,6 +343,8 @@ def start_search(
             heap_size += 1
         count += 1
 
+    # Distance tables per set of boxes frozen on goals, for the forward bounds.
+    frozen = frozen_workspace(goal_distances, frozen_goals and not backward and ordering != BFS)
     progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
     progress[_COUNT], progress[_HEAP_SIZE], progress[_STAMP] = count, heap_size, stamp
     progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, goal_node, 1
@@ -345,7 +355,7 @@ def start_search(
          target_player, dead_corrals),
         (box_squares, box_at, occupied), scratch,
         (keys, parents, pushes, depths, slots, heap),
-        (cells, first_child, next_sibling, cell_keys), progress,
+        (cells, first_child, next_sibling, cell_keys), frozen, progress,
     )
 
 
@@ -361,7 +371,7 @@ def run_search(
     the other search's node in :func:`search_counts`; the two paths join
     there (:mod:`sokosolve.bidirectional`).
     """
-    board, macros, settings, position, scratch, table, cell_lists, progress = search
+    board, macros, settings, position, scratch, table, cell_lists, frozen, progress = search
     keys, parents, pushes, depths, slots, heap = table
     cells, first_child, next_sibling, cell_keys = cell_lists
     ordering, max_states = settings[1], settings[3]
@@ -369,7 +379,7 @@ def run_search(
     while True:
         status = _expand_nodes(
             board, macros, settings, position, scratch,
-            (keys, parents, pushes, depths, slots, heap), cell_lists, progress, room,
+            (keys, parents, pushes, depths, slots, heap), cell_lists, frozen, progress, room,
             pause_after, meet_keys, meet_slots,
         )
         if status != _NEED_ROOM:
@@ -397,7 +407,7 @@ def run_search(
             heap = grow(heap, max(heap.size * 2, progress[_HEAP_SIZE] + room))
     return status, (
         board, macros, settings, position, scratch,
-        (keys, parents, pushes, depths, slots, heap), cell_lists, progress,
+        (keys, parents, pushes, depths, slots, heap), cell_lists, frozen, progress,
     )
 
 
@@ -458,7 +468,7 @@ def search_path(search: tuple, node: int) -> np.ndarray:
 
 @numba.njit(cache=True)
 def _expand_nodes(
-    board, macros, settings, position, scratch, table, cell_lists, progress, room,
+    board, macros, settings, position, scratch, table, cell_lists, frozen, progress, room,
     pause_after, meet_keys, meet_slots,
 ) -> int:
     """The search loop of :func:`run_search`, on tables of a fixed size.
@@ -475,6 +485,8 @@ def _expand_nodes(
      parent_work, corral_work, area_marks) = scratch
     keys, parents, pushes, depths, slots, heap = table
     cells, first_child, next_sibling, cell_keys = cell_lists
+    tables, frozen_squares = frozen[0], frozen[4]
+    frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
     cell = progress[_CELL]  # the feature-space search's turn
     area_label = progress[_AREA_LABEL]  # the next free label in ``area_marks``
     areas = 0  # free areas of the expanded node, labelled from ``first_area`` on
@@ -486,6 +498,9 @@ def _expand_nodes(
     expanded, generated = progress[_EXPANDED], progress[_GENERATED]
     restricted, dead_corral_nodes = progress[_RESTRICTED], progress[_DEAD_CORRALS]
     matched = -1  # the node whose matching is in ``parent_work``
+    matched_table = 0  # the distance table of that matching
+    distances = tables[0]  # the expanded node's table: 0 is the static one
+    table_index = 0
     status = UNSOLVABLE
 
     while True:
@@ -545,13 +560,24 @@ def _expand_nodes(
             dead_corral_nodes += 1
             continue
         if ordering != BFS:  # children's bounds start from this node's matching
-            if parents[node] == matched and matched >= 0:  # a child of the last expanded node
+            if frozen_goals:
+                frozen_count, frozen_key = frozen_on_goals(
+                    walls, dead, goal_mask, box_squares, box_at, offsets, box_keys, held,
+                    frames, frozen_squares,
+                )
+                table_index = frozen_table(walls, goal_mask, offsets, frozen_squares,
+                                           frozen_count, frozen_key, frozen)
+                distances = tables[table_index]
+            if parents[node] == matched and matched >= 0 and table_index == matched_table:
+                # a child of the last expanded node, with the same frozen boxes
                 moved = box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]
-                matching_after_move(goal_distances, box_squares, moved, parent_work, work)
+                matching_after_move(distances, box_squares, moved, parent_work, work)
                 parent_work[:3] = work[:3]
-            else:
-                matching_bound(goal_distances, box_squares, parent_work)
+            elif matching_bound(distances, box_squares, parent_work) >= UNREACHABLE:
+                matched = -1  # frozen boxes left some box without a goal
+                continue
             matched = node
+            matched_table = table_index
         if ordering == FEATURES:
             if area_label > (1 << 30):
                 area_marks[:] = 0
@@ -621,7 +647,20 @@ def _expand_nodes(
                 elif ordering == BFS:
                     h = 0
                 else:
-                    h = matching_after_move(goal_distances, box_squares, i, parent_work, work)
+                    child_table = table_index
+                    if frozen_goals and goal_mask[landing] and is_frozen(
+                        walls, dead, box_at, offsets, landing, held, frames
+                    ):
+                        frozen_count, frozen_key = frozen_on_goals(
+                            walls, dead, goal_mask, box_squares, box_at, offsets, box_keys,
+                            held, frames, frozen_squares,
+                        )
+                        child_table = frozen_table(walls, goal_mask, offsets, frozen_squares,
+                                                   frozen_count, frozen_key, frozen)
+                    if child_table == table_index:
+                        h = matching_after_move(distances, box_squares, i, parent_work, work)
+                    else:  # the push froze a box on a goal: a bound of its own table
+                        h = matching_bound(tables[child_table], box_squares, work)
                 if h < UNREACHABLE:
                     generated += 1
                     child_canonical = -1

@@ -107,13 +107,16 @@ class Result:
 def solve(
     level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True,
     weight: int | None = None, goal_macros: bool = True, dead_corrals: bool = True,
+    frozen_goals: bool = True,
 ) -> Result:
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
     ``mode`` is one of :data:`MODES` or :data:`MEETING_MODES`; ``pi_corrals``
     switches PI-corral pruning; ``weight`` replaces the weight on the lower
     bound (of the forward search in a meeting mode); ``dead_corrals``
-    switches the corral deadlock test (:mod:`sokosolve.corral_deadlocks`).
+    switches the corral deadlock test (:mod:`sokosolve.corral_deadlocks`) and
+    ``frozen_goals`` the bounds that see boxes frozen on goals
+    (:mod:`sokosolve.frozen_goals`).
     Tunnel macros and goal-room macros (``goal_macros``, see
     :mod:`sokosolve.packing`) are used by the forward "fast" and "features"
     searches only: they can cost optimality.
@@ -128,7 +131,8 @@ def solve(
     counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
     while True:
         code, pushes, pulls, run_counts, rooms = _run(
-            board, mode, weight, limits.max_states, deadline, pi_corrals, use_rooms, dead_corrals
+            board, mode, weight, limits.max_states, deadline, pi_corrals, use_rooms, dead_corrals,
+            frozen_goals,
         )
         counts += run_counts[:5]
         if code != search.UNSOLVABLE or not rooms:
@@ -156,7 +160,7 @@ def solve(
 
 def _run(
     board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
-    pi_corrals: bool, goal_macros: bool, dead_corrals: bool,
+    pi_corrals: bool, goal_macros: bool, dead_corrals: bool, frozen_goals: bool,
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, list]:
     """Runs the search of ``mode``: ``(status, pushes, pulls, counts, goal rooms that an
     "unsolvable" rests on)``; a solution is the pushes, then the pulls undone in reverse
@@ -165,9 +169,9 @@ def _run(
         forward_mode, backward_mode = MEETING_MODES[mode]
         half = max(1, max_states // 2)
         code, forward, rooms = start_mode(board, forward_mode, weight, half, deadline,
-                                          pi_corrals, goal_macros, dead_corrals)
+                                          pi_corrals, goal_macros, dead_corrals, frozen_goals)
         backward_code, backward, _ = start_mode(board, backward_mode, None, half, deadline,
-                                                pi_corrals, False, dead_corrals)
+                                                pi_corrals, False, dead_corrals, frozen_goals)
         # No rerun without macros: "unsolvable" here never rests on them (a forward
         # side with macros only stops; the backward side has none).
         if code == search.RUNNING and backward_code == search.RUNNING:
@@ -176,7 +180,7 @@ def _run(
             return (*_outcome(code, forward, False), [])
         return (*_outcome(backward_code, backward, True), [])
     code, state, rooms = start_mode(board, mode, weight, max_states, deadline, pi_corrals,
-                                    goal_macros, dead_corrals)
+                                    goal_macros, dead_corrals, frozen_goals)
     if code == search.RUNNING:
         code, state = search.run_search(state, _NEVER, _EMPTY_KEYS, _EMPTY)
     return (*_outcome(code, state, MODES[mode][2]), rooms)
@@ -192,7 +196,7 @@ def _outcome(code: int, state: tuple, backward: bool) -> tuple[int, np.ndarray, 
 
 def start_mode(
     board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
-    pi_corrals: bool, goal_macros: bool, dead_corrals: bool,
+    pi_corrals: bool, goal_macros: bool, dead_corrals: bool, frozen_goals: bool,
 ) -> tuple[int, tuple, list]:
     """Starts the search of ``mode`` (of :data:`MODES`) on ``board``: ``(status, search,
     goal rooms used)``, for :func:`~sokosolve.search.run_search` to go on with."""
@@ -208,7 +212,7 @@ def start_mode(
         searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
         ordering, weight, min(max_states, search.MAX_STATES), deadline, pi_corrals,
         fast_forward, backward, board.player, macro_tables(rooms, board.walls.size),
-        dead_corrals,
+        dead_corrals, frozen_goals,
     )
     return code, state, rooms
 

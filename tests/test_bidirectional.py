@@ -20,7 +20,7 @@ def _meet(level, forward_mode="bfs", backward_mode="backward-bfs"):
     """Both sides a few expansions a turn, so that they meet before either gets through."""
     board = Board.from_level(level)
     deadline = time.perf_counter() + 30
-    sides = [start_mode(board, mode, None, 1 << 20, deadline, True, False, True)
+    sides = [start_mode(board, mode, None, 1 << 20, deadline, True, False, True, True)
              for mode in (forward_mode, backward_mode)]
     if any(code != search.RUNNING for code, _, _ in sides):
         return None

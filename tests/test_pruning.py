@@ -134,3 +134,47 @@ def test_corral_deadlocks_are_really_dead(level):
 
 def test_the_corral_test_really_met_corral_deadlocks():
     assert CORRALS["dead"] >= 10 and CORRALS["only_corral"] >= 5, CORRALS
+
+
+FROZEN = {"frozen sets": 0, "dead": 0, "only_frozen": 0}
+
+
+@settings(max_examples=500, deadline=None)
+@given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
+def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
+    """With boxes frozen on goals as walls, the matching bound never exceeds the optimal
+    push count, and where it finds no matching the level has no solution."""
+    from sokosolve.board import UNREACHABLE, Board
+    from sokosolve.frozen_goals import frozen_distances, frozen_on_goals
+    from sokosolve.heuristics import matching_bound, matching_workspace
+    from sokosolve.table import zobrist_keys
+
+    board = Board.from_level(level)
+    n = board.walls.size
+    box_at = np.full(n, -1, dtype=np.int32)
+    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
+    squares = np.empty(board.goals.size, dtype=np.int64)
+    count, _ = frozen_on_goals(
+        board.walls, board.dead_squares, board.goal_mask, board.boxes, box_at, board.offsets,
+        zobrist_keys(n)[0], np.zeros(n, dtype=np.uint8),
+        np.empty((board.boxes.size + 2, 3), dtype=np.int64), squares,
+    )
+    if count == 0:
+        return
+    FROZEN["frozen sets"] += 1
+    table = frozen_distances(board.walls, board.goal_mask, board.offsets, squares, count)
+    bound = matching_bound(table, board.boxes.copy(), matching_workspace(board.boxes.size))
+    static = matching_bound(board.goal_distances, board.boxes.copy(),
+                            matching_workspace(board.boxes.size))
+    assert bound >= static
+    expected = optimal_pushes(level)
+    if bound >= UNREACHABLE:
+        assert expected is None
+        FROZEN["dead"] += 1
+        FROZEN["only_frozen"] += static < UNREACHABLE
+    elif expected is not None:
+        assert bound <= expected
+
+
+def test_the_frozen_goal_test_really_met_frozen_boxes():
+    assert FROZEN["frozen sets"] >= 20 and FROZEN["only_frozen"] >= 3, FROZEN

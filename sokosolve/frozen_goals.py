@@ -1,0 +1,130 @@
+"""Boxes frozen on goals, and the push distances of the other boxes with them as walls.
+
+A box on a goal that can move along neither axis (:func:`~sokosolve.deadlocks.is_frozen`)
+stays there in every continuation, so for the other boxes its square is a
+wall. The static distances of :mod:`sokosolve.board` miss that: a goal behind
+a frozen box may be much farther away, or out of reach for good, which is
+the classic mistake of filling a goal area from its entrance. Here each set
+of frozen boxes gets its own distance table, of the same shape as the static
+one, for the matching bound (:mod:`sokosolve.heuristics`):
+
+- a free goal's row: push distances with the frozen squares as walls;
+- a frozen box's goal: 0 from that box's square, unreachable from anywhere else.
+
+The matching then keeps each frozen box on its own goal and finds no goal
+for a box that can no longer reach a free one: a dead state. Frozen boxes
+never move again, so the tables only grow along a path and each stays a
+lower bound. The tables are kept by the set's Zobrist key; when the cache is
+full a new set gets the static table, which is weaker but still a bound.
+
+>>> import numpy as np
+>>> from sokosolve.board import Board, UNREACHABLE
+>>> from sokosolve.level import parse_level
+>>> board = Board.from_level(parse_level("######\\n#.*$@#\\n######"))
+>>> outer, inner, box = (board.from_level_square(s) for s in (7, 8, 9))
+>>> int(board.goal_distances[0, box])  # past the inner goal onto the outer one
+2
+>>> frozen = np.array([inner])  # the box on the inner goal frozen: the outer one is lost
+>>> table = frozen_distances(board.walls, board.goal_mask, board.offsets, frozen, 1)
+>>> bool(table[0, box] == UNREACHABLE), int(table[1, inner])
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .board import UNREACHABLE, box_distances
+from .deadlocks import is_frozen
+from .table import table_find
+
+#: Memory the tables of one search may take, at most.
+TABLE_BYTES = 1 << 25
+#: Frozen sets tabulated in one search, at most.
+MAX_TABLES = 1024
+
+
+@numba.njit(cache=True)
+def frozen_workspace(goal_distances: np.ndarray, tabulate: bool) -> tuple:
+    """The table cache of a search: ``(tables, keys, slots, used, squares)``.
+
+    Table 0 is the static one, for the empty set (key 0); without ``tabulate``
+    it is the only one.
+    """
+    goals, n = goal_distances.shape
+    capacity = 1
+    if tabulate:
+        capacity = max(1, min(MAX_TABLES, TABLE_BYTES // max(1, 4 * goals * n)))
+    tables = np.empty((capacity, goals, n), dtype=np.int32)  # untouched pages cost nothing
+    tables[0] = goal_distances
+    keys = np.zeros(capacity, dtype=np.uint64)
+    size = 2
+    while size < 2 * capacity:
+        size *= 2
+    slots = np.full(size, -1, dtype=np.int32)
+    slots[-(table_find(slots, keys, np.uint64(0)) + 1)] = 0
+    return tables, keys, slots, np.ones(1, dtype=np.int64), np.empty(goals, dtype=np.int64)
+
+
+@numba.njit(cache=True)
+def frozen_on_goals(
+    walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_squares: np.ndarray,
+    box_at: np.ndarray, offsets: np.ndarray, box_keys: np.ndarray, held: np.ndarray,
+    frames: np.ndarray, squares: np.ndarray,
+) -> tuple[int, np.uint64]:
+    """The boxes frozen on goals: how many (their squares first in ``squares``) and the
+    Zobrist key of their set. ``held`` and ``frames`` are the freeze test's scratch."""
+    count = 0
+    key = np.uint64(0)
+    for b in box_squares:
+        if goal_mask[b] and is_frozen(walls, dead, box_at, offsets, b, held, frames):
+            squares[count] = b
+            count += 1
+            key ^= box_keys[b]
+    return count, key
+
+
+@numba.njit(cache=True)
+def frozen_distances(
+    walls: np.ndarray, goal_mask: np.ndarray, offsets: np.ndarray, frozen: np.ndarray,
+    count: int,
+) -> np.ndarray:
+    """The distance table ``[goal, square]`` with the first ``count`` squares of ``frozen``
+    (boxes frozen on goals) as walls."""
+    blocked = walls.copy()
+    for k in range(count):
+        blocked[frozen[k]] = 1
+    goals = np.nonzero(goal_mask)[0]
+    free = np.array([g for g in goals if not blocked[g]], dtype=np.int64)
+    free_distances = box_distances(blocked, free, offsets, False)
+    table = np.full((goals.size, walls.size), UNREACHABLE, dtype=np.int32)
+    j = 0
+    for k in range(goals.size):
+        if blocked[goals[k]]:
+            table[k, goals[k]] = 0  # its own box stays on it
+        else:
+            table[k] = free_distances[j]
+            j += 1
+    return table
+
+
+@numba.njit(cache=True)
+def frozen_table(
+    walls: np.ndarray, goal_mask: np.ndarray, offsets: np.ndarray, squares: np.ndarray,
+    count: int, key: np.uint64, workspace: tuple,
+) -> int:
+    """The index in the cache of the table for the frozen set ``squares[:count]`` (its key
+    ``key``), made if it is new; 0, the static table, if the cache is full."""
+    tables, keys, slots, used, _ = workspace
+    slot = table_find(slots, keys, key)
+    if slot >= 0:
+        return slots[slot]
+    if used[0] == keys.size:
+        return 0
+    index = used[0]
+    used[0] += 1
+    keys[index] = key
+    slots[-(slot + 1)] = index
+    tables[index] = frozen_distances(walls, goal_mask, offsets, squares, count)
+    return index
