@@ -60,8 +60,8 @@ MODES = {
 #: Meeting modes: name -> (forward mode, backward mode), run in turns until a state that
 #: both reach joins them (:mod:`sokosolve.bidirectional`); they share the state limit.
 MEETING_MODES = {
-    "meet": ("features", "backward"),
-    "meet-fast": ("fast", "backward-features"),
+    "meet": ("features", "backward-features"),
+    "meet-fast": ("fast", "backward"),
 }
 
 
