@@ -47,6 +47,14 @@ def test_pruning_cuts_the_optimal_search(switch, counter):
     assert with_pruning.expanded < without.expanded
 
 
+def test_frozen_goal_bounds_cut_the_optimal_search():
+    level = load_levels(PUZZLES / "goal-room.xsb")[0]
+    with_tables = solve(level, "pushes")
+    without = solve(level, "pushes", frozen_goals=False)
+    assert with_tables.status is Status.SOLVED and with_tables.pushes == without.pushes
+    assert with_tables.expanded < without.expanded
+
+
 @settings(max_examples=400, deadline=None)
 @given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
 def test_freeze_and_matching_deadlocks_are_really_dead(level):
