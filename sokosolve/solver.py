@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -84,6 +84,16 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Pruning:
+    """The prunings and macros a search may use; all of them by default."""
+
+    pi_corrals: bool = True  # PI-corral pruning (sokosolve.corrals)
+    dead_corrals: bool = True  # the corral deadlock test (sokosolve.corral_deadlocks)
+    frozen_goals: bool = True  # bounds that see boxes frozen on goals (sokosolve.frozen_goals)
+    goal_macros: bool = True  # goal-room macros (sokosolve.packing), forward only
+
+
+@dataclass(frozen=True)
 class Result:
     """The outcome of solving one level."""
 
@@ -111,15 +121,12 @@ def solve(
 ) -> Result:
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
-    ``mode`` is one of :data:`MODES` or :data:`MEETING_MODES`; ``pi_corrals``
-    switches PI-corral pruning; ``weight`` replaces the weight on the lower
-    bound (of the forward search in a meeting mode); ``dead_corrals``
-    switches the corral deadlock test (:mod:`sokosolve.corral_deadlocks`) and
-    ``frozen_goals`` the bounds that see boxes frozen on goals
-    (:mod:`sokosolve.frozen_goals`).
-    Tunnel macros and goal-room macros (``goal_macros``, see
-    :mod:`sokosolve.packing`) are used by the forward "fast" and "features"
-    searches only: they can cost optimality.
+    ``mode`` is one of :data:`MODES` or :data:`MEETING_MODES`; ``weight``
+    replaces the weight on the lower bound (of the forward search in a
+    meeting mode); ``pi_corrals``, ``goal_macros``, ``dead_corrals`` and
+    ``frozen_goals`` switch the parts of :class:`Pruning`. Tunnel macros and
+    goal-room macros are used by the forward "fast" and "features" searches
+    only: they can cost optimality.
     """
     limits = limits or Limits()
     started = time.perf_counter()
@@ -127,17 +134,17 @@ def solve(
     if board.walls.size >= search.MAX_SQUARES:
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     deadline = started + limits.seconds - _FINISHING
-    use_rooms = goal_macros
+    pruning = Pruning(pi_corrals, dead_corrals, frozen_goals, goal_macros)
     counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
     while True:
         code, pushes, pulls, run_counts, rooms = _run(
-            board, mode, weight, limits.max_states, deadline, pi_corrals, use_rooms, dead_corrals,
-            frozen_goals,
+            board, mode, weight, limits.max_states, deadline, pruning
         )
         counts += run_counts[:5]
         if code != search.UNSOLVABLE or not rooms:
             break
-        use_rooms = False  # goal macros commit the search: only a search without them proves this
+        # Goal macros commit the search: only a search without them proves this.
+        pruning = replace(pruning, goal_macros=False)
     status = _STATUS[code]
     solution = joined_lurd(board, pushes, pulls) if status is Status.SOLVED else None
     seconds = time.perf_counter() - started
@@ -160,7 +167,7 @@ def solve(
 
 def _run(
     board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
-    pi_corrals: bool, goal_macros: bool, dead_corrals: bool, frozen_goals: bool,
+    pruning: Pruning,
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, list]:
     """Runs the search of ``mode``: ``(status, pushes, pulls, counts, goal rooms that an
     "unsolvable" rests on)``; a solution is the pushes, then the pulls undone in reverse
@@ -168,10 +175,9 @@ def _run(
     if mode in MEETING_MODES:
         forward_mode, backward_mode = MEETING_MODES[mode]
         half = max(1, max_states // 2)
-        code, forward, rooms = start_mode(board, forward_mode, weight, half, deadline,
-                                          pi_corrals, goal_macros, dead_corrals, frozen_goals)
+        code, forward, rooms = start_mode(board, forward_mode, weight, half, deadline, pruning)
         backward_code, backward, _ = start_mode(board, backward_mode, None, half, deadline,
-                                                pi_corrals, False, dead_corrals, frozen_goals)
+                                                pruning)
         # No rerun without macros: "unsolvable" here never rests on them (a forward
         # side with macros only stops; the backward side has none).
         if code == search.RUNNING and backward_code == search.RUNNING:
@@ -179,8 +185,7 @@ def _run(
         if code != search.RUNNING:  # decided at a root
             return (*_outcome(code, forward, False), [])
         return (*_outcome(backward_code, backward, True), [])
-    code, state, rooms = start_mode(board, mode, weight, max_states, deadline, pi_corrals,
-                                    goal_macros, dead_corrals, frozen_goals)
+    code, state, rooms = start_mode(board, mode, weight, max_states, deadline, pruning)
     if code == search.RUNNING:
         code, state = search.run_search(state, _NEVER, _EMPTY_KEYS, _EMPTY)
     return (*_outcome(code, state, MODES[mode][2]), rooms)
@@ -196,7 +201,7 @@ def _outcome(code: int, state: tuple, backward: bool) -> tuple[int, np.ndarray, 
 
 def start_mode(
     board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
-    pi_corrals: bool, goal_macros: bool, dead_corrals: bool, frozen_goals: bool,
+    pruning: Pruning,
 ) -> tuple[int, tuple, list]:
     """Starts the search of ``mode`` (of :data:`MODES`) on ``board``: ``(status, search,
     goal rooms used)``, for :func:`~sokosolve.search.run_search` to go on with."""
@@ -206,13 +211,13 @@ def start_mode(
     starts = region_seeds(searched) if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
     fast_forward = ordering in (search.GREEDY, search.FEATURES) and not backward
-    rooms = goal_rooms(board) if fast_forward and goal_macros else []
+    rooms = goal_rooms(board) if fast_forward and pruning.goal_macros else []
     code, state = search.start_search(
         searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
         searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
-        ordering, weight, min(max_states, search.MAX_STATES), deadline, pi_corrals,
+        ordering, weight, min(max_states, search.MAX_STATES), deadline, pruning.pi_corrals,
         fast_forward, backward, board.player, macro_tables(rooms, board.walls.size),
-        dead_corrals, frozen_goals,
+        pruning.dead_corrals, pruning.frozen_goals,
     )
     return code, state, rooms
 

@@ -10,7 +10,7 @@ from sokosolve.bidirectional import meet_in_the_middle
 from sokosolve.board import Board
 from sokosolve.level import load_levels
 from sokosolve.replay import verify
-from sokosolve.solver import joined_lurd, start_mode
+from sokosolve.solver import Pruning, joined_lurd, start_mode
 
 from .conftest import PUZZLES
 from .reference import optimal_pushes, small_levels
@@ -20,7 +20,7 @@ def _meet(level, forward_mode="bfs", backward_mode="backward-bfs"):
     """Both sides a few expansions a turn, so that they meet before either gets through."""
     board = Board.from_level(level)
     deadline = time.perf_counter() + 30
-    sides = [start_mode(board, mode, None, 1 << 20, deadline, True, False, True, True)
+    sides = [start_mode(board, mode, None, 1 << 20, deadline, Pruning(goal_macros=False))
              for mode in (forward_mode, backward_mode)]
     if any(code != search.RUNNING for code, _, _ in sides):
         return None
