@@ -117,6 +117,8 @@ def main() -> None:
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
     parser.add_argument("--fill-repeats", type=int, default=2000)
     parser.add_argument("--list-unsolved", action="store_true")
+    parser.add_argument("--slowest", type=int, default=0,
+                        help="list this many of the slowest solved levels, with their seconds")
     parser.add_argument("--portfolio", choices=sorted(PORTFOLIOS), default="meeting",
                         help="what --race races: the default portfolio or its four "
                         "searches on their own")
@@ -144,6 +146,7 @@ def main() -> None:
         solved = worse = equal = better = 0
         statuses: dict[str, int] = {}
         unsolved = []
+        solved_seconds = []
         for number, level in numbered:
             result = race(level, limits, PORTFOLIOS[args.portfolio]) if args.race else solve(
                 level, mode, limits, pi_corrals=not args.no_pi_corrals, weight=args.weight,
@@ -158,6 +161,7 @@ def main() -> None:
                 if not verify(level, result.solution).solved:
                     sys.exit(f"bench: INVALID solution for {path} level {number}")
                 solved += 1
+                solved_seconds.append((result.seconds, number))
                 ref = reference.get((args.reference_set, number))
                 if ref is not None:
                     if result.pushes > ref:
@@ -178,6 +182,9 @@ def main() -> None:
             print(f"  against the reference: fewer pushes {better}, equal {equal}, more {worse}")
         if args.list_unsolved and unsolved:
             print("  not solved: " + " ".join(unsolved))
+        if args.slowest and solved_seconds:
+            slowest = sorted(solved_seconds, reverse=True)[: args.slowest]
+            print("  slowest solved: " + " ".join(f"{k}:{s:.1f}s" for s, k in slowest))
         jit_rate, python_rate = fill_ratio([lv for _, lv in numbered], args.fill_repeats)
         print(f"  fill: scanline {jit_rate:,.0f}/s, python BFS {python_rate:,.0f}/s, "
               f"ratio {jit_rate / python_rate:.1f}x")
