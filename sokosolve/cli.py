@@ -119,6 +119,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
                     disable=quiet or not sys.stderr.isatty())
     interrupted = False
     solvable = [t for t in tasks if isinstance(t.level, Level)]
+    results = iter(())
     try:
         for task in tasks:
             if isinstance(task.level, LevelError):
@@ -138,6 +139,8 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        if hasattr(results, "close"):
+            results.close()  # stops the workers now, even if Ctrl-C came between two results
         progress.close()
         if output:
             stream.close()
