@@ -118,6 +118,8 @@ def test_sigint_keeps_every_finished_level(tmp_path):
     process = subprocess.Popen(
         [sys.executable, "-m", "sokosolve", str(tmp_path), "--format", "csv", "-o", str(out),
          "-j", "1", "--timeout", "60"], stderr=subprocess.PIPE, text=True,
+        # A shell's background job starts with Ctrl-C ignored, and so would the CLI.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.time() + 120
     while time.time() < deadline and not (out.exists() and out.read_text().count("\n") >= 2):
