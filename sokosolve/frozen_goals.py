@@ -110,13 +110,16 @@ def frozen_distances(
 
 
 @numba.njit(cache=True)
-def frozen_table(
-    walls: np.ndarray, goal_mask: np.ndarray, offsets: np.ndarray, squares: np.ndarray,
-    count: int, key: np.uint64, workspace: tuple,
+def position_table(
+    walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_squares: np.ndarray,
+    box_at: np.ndarray, offsets: np.ndarray, box_keys: np.ndarray, held: np.ndarray,
+    frames: np.ndarray, workspace: tuple,
 ) -> int:
-    """The index in the cache of the table for the frozen set ``squares[:count]`` (its key
-    ``key``), made if it is new; 0, the static table, if the cache is full."""
-    tables, keys, slots, used, _ = workspace
+    """The index in the cache of the table for the position's boxes frozen on goals
+    (:func:`frozen_on_goals`), made if it is new; 0, the static table, if the cache is full."""
+    tables, keys, slots, used, squares = workspace
+    count, key = frozen_on_goals(walls, dead, goal_mask, box_squares, box_at, offsets,
+                                 box_keys, held, frames, squares)
     slot = table_find(slots, keys, key)
     if slot >= 0:
         return slots[slot]

@@ -42,7 +42,7 @@ from .feature_space import (
     heap_pop,
     label_areas,
 )
-from .frozen_goals import frozen_on_goals, frozen_table, frozen_workspace
+from .frozen_goals import frozen_workspace, position_table
 from .heuristics import matching_after_move, matching_bound, matching_workspace
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
@@ -485,7 +485,7 @@ def _expand_nodes(
      parent_work, corral_work, area_marks) = scratch
     keys, parents, pushes, depths, slots, heap = table
     cells, first_child, next_sibling, cell_keys = cell_lists
-    tables, frozen_squares = frozen[0], frozen[4]
+    tables = frozen[0]
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
     cell = progress[_CELL]  # the feature-space search's turn
     area_label = progress[_AREA_LABEL]  # the next free label in ``area_marks``
@@ -561,12 +561,8 @@ def _expand_nodes(
             continue
         if ordering != BFS:  # children's bounds start from this node's matching
             if frozen_goals:
-                frozen_count, frozen_key = frozen_on_goals(
-                    walls, dead, goal_mask, box_squares, box_at, offsets, box_keys, held,
-                    frames, frozen_squares,
-                )
-                table_index = frozen_table(walls, goal_mask, offsets, frozen_squares,
-                                           frozen_count, frozen_key, frozen)
+                table_index = position_table(walls, dead, goal_mask, box_squares, box_at,
+                                             offsets, box_keys, held, frames, frozen)
                 distances = tables[table_index]
             if parents[node] == matched and matched >= 0 and table_index == matched_table:
                 # a child of the last expanded node, with the same frozen boxes
@@ -651,12 +647,9 @@ def _expand_nodes(
                     if frozen_goals and goal_mask[landing] and is_frozen(
                         walls, dead, box_at, offsets, landing, held, frames
                     ):
-                        frozen_count, frozen_key = frozen_on_goals(
-                            walls, dead, goal_mask, box_squares, box_at, offsets, box_keys,
-                            held, frames, frozen_squares,
-                        )
-                        child_table = frozen_table(walls, goal_mask, offsets, frozen_squares,
-                                                   frozen_count, frozen_key, frozen)
+                        child_table = position_table(walls, dead, goal_mask, box_squares,
+                                                     box_at, offsets, box_keys, held, frames,
+                                                     frozen)
                     if child_table == table_index:
                         h = matching_after_move(distances, box_squares, i, parent_work, work)
                     else:  # the push froze a box on a goal: a bound of its own table
