@@ -112,6 +112,9 @@ def main() -> None:
                         help="search without the corral deadlock test")
     parser.add_argument("--no-frozen-goals", action="store_true",
                         help="bounds blind to boxes frozen on goals (sokosolve.frozen_goals)")
+    parser.add_argument("--no-packing-plan", action="store_true",
+                        help="the feature space counts all boxes on goals as packed, not by "
+                             "the plan of sokosolve.packing_plan")
     parser.add_argument("--levels", default=None, help="only these level numbers: 3,7,12")
     parser.add_argument("--reference", type=Path, help="summary TSV of reference push counts")
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
@@ -150,7 +153,8 @@ def main() -> None:
         for number, level in numbered:
             result = race(level, limits, PORTFOLIOS[args.portfolio]) if args.race else solve(
                 level, mode, limits, pi_corrals=not args.no_pi_corrals, weight=args.weight,
-                dead_corrals=not args.no_dead_corrals, frozen_goals=not args.no_frozen_goals)
+                dead_corrals=not args.no_dead_corrals, frozen_goals=not args.no_frozen_goals,
+                packing_plan=not args.no_packing_plan)
             seconds.append(result.seconds)
             expanded += result.expanded
             generated += result.generated

@@ -44,6 +44,7 @@ from .feature_space import (
 )
 from .frozen_goals import frozen_workspace, position_table
 from .heuristics import matching_after_move, matching_bound, matching_workspace
+from .packing_plan import plan_packed
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
 
@@ -256,7 +257,7 @@ def start_search(
     box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
     tunnels: bool, backward: bool, target_player: int, macros: tuple, dead_corrals: bool,
-    frozen_goals: bool,
+    frozen_goals: bool, plan: tuple,
 ) -> tuple[int, tuple]:
     """Sets up a search for pushes that put every box on a goal: ``(status, search)``.
 
@@ -266,7 +267,9 @@ def start_search(
     region; the caller turns the pulls found into pushes. ``macros`` are the
     goal-room tables of :func:`sokosolve.packing.macro_tables` (forward only);
     the corral deadlock test (``dead_corrals``) and bounds that see boxes frozen on goals
-    (``frozen_goals``) are forward only too.
+    (``frozen_goals``) are forward only too. ``plan`` is the packing plan of
+    :func:`sokosolve.packing_plan.plan_tables` that the feature-space search
+    counts packed boxes by (an empty one: boxes on goals).
     ``deadline`` is a ``time.perf_counter()`` value.
 
     The status is ``RUNNING`` unless a root already decides it; then
@@ -305,6 +308,7 @@ def start_search(
     first_child = np.empty(cell_capacity, dtype=np.int32)
     next_sibling = np.empty(cell_capacity, dtype=np.int32)
     cell_keys = np.empty(cell_capacity, dtype=np.int64)
+    plan_goals, plan_first = plan
 
     boxes_key = np.uint64(0)
     on_goal = 0
@@ -335,7 +339,8 @@ def start_search(
             cell_keys[count] = weight * h
             areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += areas
-            cell = feature_cell(on_goal, areas)
+            packed = plan_packed(plan_goals, plan_first, box_at) if plan_first.size else on_goal
+            cell = feature_cell(packed, areas)
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
         elif ordering != BFS:
@@ -355,7 +360,7 @@ def start_search(
          target_player, dead_corrals),
         (box_squares, box_at, occupied), scratch,
         (keys, parents, pushes, depths, slots, heap),
-        (cells, first_child, next_sibling, cell_keys), frozen, progress,
+        (cells, first_child, next_sibling, cell_keys, plan_goals, plan_first), frozen, progress,
     )
 
 
@@ -373,7 +378,7 @@ def run_search(
     """
     board, macros, settings, position, scratch, table, cell_lists, frozen, progress = search
     keys, parents, pushes, depths, slots, heap = table
-    cells, first_child, next_sibling, cell_keys = cell_lists
+    cells, first_child, next_sibling, cell_keys = cell_lists[:4]
     ordering, max_states = settings[1], settings[3]
     room = 4 * position[0].size  # the most children one expansion can add
     while True:
@@ -397,7 +402,8 @@ def run_search(
                 first_child = grow(first_child, capacity)
                 next_sibling = grow(next_sibling, capacity)
                 cell_keys = grow(cell_keys, capacity)
-                cell_lists = (cells, first_child, next_sibling, cell_keys)
+                cell_lists = (cells, first_child, next_sibling, cell_keys, cell_lists[4],
+                              cell_lists[5])
         size = slots.size
         while 4 * (count + room) > 3 * size:
             size *= 2
@@ -484,7 +490,7 @@ def _expand_nodes(
     (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
      parent_work, corral_work, area_marks) = scratch
     keys, parents, pushes, depths, slots, heap = table
-    cells, first_child, next_sibling, cell_keys = cell_lists
+    cells, first_child, next_sibling, cell_keys, plan_goals, plan_first = cell_lists
     tables = frozen[0]
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
     cell = progress[_CELL]  # the feature-space search's turn
@@ -713,9 +719,10 @@ def _expand_nodes(
                                 child_areas = label_areas(occupied, width, child_marks,
                                                           child_stamp + 1, stack)
                                 child_stamp += child_areas
-                            child_cell = feature_cell(
-                                on_goal - goal_mask[square] + goal_mask[landing], child_areas
-                            )
+                            packed = on_goal - goal_mask[square] + goal_mask[landing]
+                            if plan_first.size:
+                                packed = plan_packed(plan_goals, plan_first, box_at)
+                            child_cell = feature_cell(packed, child_areas)
                             cells[child_cell] = heap_insert(cells[child_cell], child, cell_keys,
                                                             first_child, next_sibling)
                             heap_size += 1

@@ -19,6 +19,7 @@ from .bidirectional import meet_in_the_middle
 from .board import Board
 from .level import Level, parse_level
 from .packing import goal_rooms, macro_tables
+from .packing_plan import packing_plan, plan_tables
 from .reach import region_seeds
 from .replay import verify
 from .solution import pushes_to_lurd
@@ -91,6 +92,7 @@ class Pruning:
     dead_corrals: bool = True  # the corral deadlock test (sokosolve.corral_deadlocks)
     frozen_goals: bool = True  # bounds that see boxes frozen on goals (sokosolve.frozen_goals)
     goal_macros: bool = True  # goal-room macros (sokosolve.packing), forward only
+    packing_plan: bool = True  # the feature space counts packing by sokosolve.packing_plan
 
 
 @dataclass(frozen=True)
@@ -117,14 +119,14 @@ class Result:
 def solve(
     level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True,
     weight: int | None = None, goal_macros: bool = True, dead_corrals: bool = True,
-    frozen_goals: bool = True,
+    frozen_goals: bool = True, packing_plan: bool = True,
 ) -> Result:
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
     ``mode`` is one of :data:`MODES` or :data:`MEETING_MODES`; ``weight``
     replaces the weight on the lower bound (of the forward search in a
-    meeting mode); ``pi_corrals``, ``goal_macros``, ``dead_corrals`` and
-    ``frozen_goals`` switch the parts of :class:`Pruning`. Tunnel macros and
+    meeting mode); ``pi_corrals``, ``goal_macros``, ``dead_corrals``,
+    ``frozen_goals`` and ``packing_plan`` switch the parts of :class:`Pruning`. Tunnel macros and
     goal-room macros are used by the forward "fast" and "features" searches
     only: they can cost optimality.
     """
@@ -134,7 +136,7 @@ def solve(
     if board.walls.size >= search.MAX_SQUARES:
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     deadline = started + limits.seconds - _FINISHING
-    pruning = Pruning(pi_corrals, dead_corrals, frozen_goals, goal_macros)
+    pruning = Pruning(pi_corrals, dead_corrals, frozen_goals, goal_macros, packing_plan)
     counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
     while True:
         code, pushes, pulls, run_counts, rooms = _run(
@@ -212,12 +214,14 @@ def start_mode(
     box_keys, player_keys = zobrist_keys(board.walls.size)
     fast_forward = ordering in (search.GREEDY, search.FEATURES) and not backward
     rooms = goal_rooms(board) if fast_forward and pruning.goal_macros else []
+    planned = ordering == search.FEATURES and not backward and pruning.packing_plan
+    plan = plan_tables(packing_plan(board)) if planned else (_EMPTY, _EMPTY)
     code, state = search.start_search(
         searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
         searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
         ordering, weight, min(max_states, search.MAX_STATES), deadline, pruning.pi_corrals,
         fast_forward, backward, board.player, macro_tables(rooms, board.walls.size),
-        pruning.dead_corrals, pruning.frozen_goals,
+        pruning.dead_corrals, pruning.frozen_goals, plan,
     )
     return code, state, rooms
 
