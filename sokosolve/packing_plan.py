@@ -4,8 +4,9 @@ Boxes on goals are not all progress: a box parked on the goal at a room's
 door blocks the goals behind it. The plan is worked out before the search
 by taking the solved position apart, as in FESS and JSoko: with every goal
 boxed and the player outside, a box that can be pulled off its goal and out
-to where the boxes start is the one that went in last; take it away and
-repeat. Read backwards, that is an order to fill the goals in.
+to a square that some box from the start can be pushed to (failing that,
+just off the goals) is the one that went in last; take it away and repeat.
+Read backwards, that is an order to fill the goals in.
 
 The goals fall into *areas* (goals that touch, diagonals included), and the
 plan's *packed* count of a position is, summed over the areas, how many of
@@ -45,13 +46,27 @@ def _flood(free: set[int], offsets: list[int], start: int) -> set[int]:
     return seen
 
 
+def _fed(free: set[int], starts: set[int], offsets: list[int]) -> set[int]:
+    """The squares that a box from ``starts`` can be pushed to over ``free``, each box alone
+    and the player free to walk anywhere."""
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        t = queue.popleft()
+        for o in offsets:
+            if t + o in free and t - o in free and t + o not in seen:
+                seen.add(t + o)
+                queue.append(t + o)
+    return seen
+
+
 def _pulls_out(
-    box: int, floor: set[int], filled: set[int], goals: set[int], outside: set[int],
+    box: int, floor: set[int], filled: set[int], exits: set[int], outside: set[int],
     offsets: list[int],
 ) -> int | None:
-    """The fewest pulls that take ``box`` off the goals to a square from which the player
-    is back ``outside``, with ``filled`` boxed and the player starting outside; None if
-    there are none (within :data:`MAX_PULL_STATES`)."""
+    """The fewest pulls that take ``box`` to one of ``exits``, the player starting
+    ``outside`` and getting back there, with ``filled`` boxed; None if there are none
+    (within :data:`MAX_PULL_STATES`)."""
     free = floor - filled
     seeds = outside & free
     reach: set[int] = set()
@@ -67,7 +82,7 @@ def _pulls_out(
             if player not in reach or behind not in free:
                 continue
             after = _flood(free - {player}, offsets, behind)
-            if player not in goals and after & seeds:
+            if player in exits and after & seeds:
                 return pulls + 1
             state = (player, min(after))
             if state not in seen:
@@ -82,16 +97,23 @@ def packing_plan(board: Board) -> list[list[int]]:
     offsets = [int(o) for o in board.offsets]
     floor = set(np.flatnonzero(board.walls == 0).tolist())
     goals = set(board.goals.tolist())
-    outside = ({int(b) for b in board.boxes} | {int(board.player)}) - goals
+    starts = {int(b) for b in board.boxes} - goals
+    outside = starts | {int(board.player)} - goals
     filled = set(goals)
     removed: list[int] = []
     while filled:
+        # Best, a box comes out to where a box from the start can be pushed with the
+        # other goals boxed; failing that, off the goals at all. If none does, the rest
+        # are taken in square order, a plan of no use for them.
         best = None
-        for box in sorted(filled):
-            pulls = _pulls_out(box, floor, filled - {box}, goals, outside, offsets)
-            if pulls is not None and (best is None or pulls < best[0]):
-                best = (pulls, box)
-        # No box comes out: the rest are taken in square order, a plan of no use for them.
+        fed = _fed(floor - filled, starts, offsets) - goals
+        for exits in (fed, floor - goals):
+            for box in sorted(filled):
+                pulls = _pulls_out(box, floor, filled - {box}, exits, outside, offsets)
+                if pulls is not None and (best is None or pulls < best[0]):
+                    best = (pulls, box)
+            if best:
+                break
         box = best[1] if best else min(filled)
         filled.remove(box)
         removed.append(box)
