@@ -7,7 +7,7 @@ from sokosolve.board import Board
 from sokosolve.level import load_levels
 from sokosolve.packing_plan import packing_plan, plan_packed, plan_tables
 
-from .conftest import PUZZLES, shared
+from .conftest import PUZZLES
 from .reference import small_levels
 
 
@@ -42,11 +42,3 @@ def test_the_plan_orders_every_goal_once(level):
     on_goals = int(board.goal_mask[board.boxes].sum())
     assert 0 <= _packed(board, plan, board.boxes.tolist()) <= on_goals
 
-
-def test_sasquatch_rooms_are_planned_inward():
-    """In Sasquatch I, level 48's goal room is entered from the top: its bottom row is
-    filled first and its top goal last."""
-    board = Board.from_level(load_levels(shared("sasquatch/sasquatch01_50.xsb"))[47])
-    [area] = packing_plan(board)
-    rows = [board.to_level_square(g) // board.level_width for g in area]
-    assert rows[0] == max(rows) and rows[-1] == min(rows)
