@@ -51,11 +51,13 @@ def _areas_without(floor: set[int], offsets: list[int], cut: int) -> list[frozen
     for o in offsets:
         start = cut + o
         if start in rest and not any(start in a for a in areas):
-            areas.append(_region(rest, offsets, start))
+            areas.append(region(rest, offsets, start))
     return areas
 
 
-def _region(open_squares: set[int], offsets: list[int], start: int) -> frozenset[int]:
+def region(open_squares: set[int], offsets: list[int], start: int) -> frozenset[int]:
+    """The squares of ``open_squares`` that ``start`` connects to (a plain flood fill, for
+    the analyses done once before a search)."""
     seen, queue = {start}, deque([start])
     while queue:
         s = queue.popleft()
@@ -75,12 +77,12 @@ def _push_path(
     the player starting on ``behind`` and staying on the room, the entrance and
     ``behind``; the player must be able to walk back out after the last push."""
     space = (set(room) | {entrance, behind}) - filled
-    start = (entrance, min(_region(space - {entrance}, offsets, behind)))
+    start = (entrance, min(region(space - {entrance}, offsets, behind)))
     parents: dict[tuple[int, int], tuple[tuple[int, int], int, int] | None] = {start: None}
     queue = deque([(start, behind)])
     while queue:
         (box, key), player = queue.popleft()
-        reach = _region(space - {box}, offsets, player)
+        reach = region(space - {box}, offsets, player)
         if box == goal and entrance in reach:
             pushes, state = [], (box, key)
             while parents[state] is not None:
@@ -90,7 +92,7 @@ def _push_path(
         for d, o in enumerate(offsets):
             if box - o in reach and box + o in space and box + o in room:
                 after = box + o
-                state = (after, min(_region(space - {after}, offsets, box)))
+                state = (after, min(region(space - {after}, offsets, box)))
                 if state not in parents:
                     parents[state] = ((box, key), box * 4 + d, box)
                     queue.append((state, box))

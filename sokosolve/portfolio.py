@@ -37,12 +37,10 @@ SEPARATE_PORTFOLIO = (
 )
 #: The configurations raced by default, best first: the same four searches as
 #: two forward-backward pairs that take turns and stop where they meet
-#: (:mod:`sokosolve.bidirectional`). Sasquatch I on two cores: at 10 s 28
-#: solved (median 2.6 s) against 27 (median 5.1 s) for the four on their own;
-#: at 60 s 34 (median 2.3 s) against 33 (median 5.1 s). Pairing feature cells
-#: with feature cells and greedy with greedy, rather than each with the other,
-#: solves Microban IV-57 in 20 s (not in 60 s before) and Sasquatch I 33
-#: against 32 at 20 s; at 60 s, with frozen-goal bounds too, Sasquatch I 35.
+#: (:mod:`sokosolve.bidirectional`), feature cells with feature cells and
+#: greedy with greedy. Sasquatch I on two cores at 60 s: 35 solved; in an
+#: earlier run (before frozen-goal bounds), 34 against 33 for the four on their
+#: own. The notes on issue 4 have the runs behind these figures.
 FAST_PORTFOLIO = (Config("meet"), Config("meet-fast"))
 #: Portfolios by name, for the benchmarks.
 PORTFOLIOS = {"meeting": FAST_PORTFOLIO, "separate": SEPARATE_PORTFOLIO}
