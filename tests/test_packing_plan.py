@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 
 from sokosolve.board import Board
-from sokosolve.level import load_levels
+from sokosolve.level import load_levels, parse_level
 from sokosolve.packing_plan import packing_plan, plan_packed, plan_tables
 
 from .conftest import PUZZLES
@@ -42,3 +42,11 @@ def test_the_plan_orders_every_goal_once(level):
     on_goals = int(board.goal_mask[board.boxes].sum())
     assert 0 <= _packed(board, plan, board.boxes.tolist()) <= on_goals
 
+
+
+def test_an_area_with_a_box_on_a_goal_at_the_start_is_not_planned():
+    """Its goals count one by one, as boxes on goals: no order to fill it in is assumed."""
+    board = Board.from_level(parse_level("#######\n#@ $  #\n#  *. #\n#######"))
+    plan = packing_plan(board)
+    assert sorted(len(area) for area in plan) == [1, 1]
+    assert _packed(board, plan, board.boxes.tolist()) == 1
