@@ -86,7 +86,7 @@ class Limits:
 
 @dataclass(frozen=True)
 class Pruning:
-    """The prunings and macros a search may use; all of them by default."""
+    """The prunings, macros and packing plan a search may use; all of them by default."""
 
     pi_corrals: bool = True  # PI-corral pruning (sokosolve.corrals)
     dead_corrals: bool = True  # the corral deadlock test (sokosolve.corral_deadlocks)
@@ -126,9 +126,9 @@ def solve(
     ``mode`` is one of :data:`MODES` or :data:`MEETING_MODES`; ``weight``
     replaces the weight on the lower bound (of the forward search in a
     meeting mode); ``pi_corrals``, ``goal_macros``, ``dead_corrals``,
-    ``frozen_goals`` and ``packing_plan`` switch the parts of :class:`Pruning`. Tunnel macros and
-    goal-room macros are used by the forward "fast" and "features" searches
-    only: they can cost optimality.
+    ``frozen_goals`` and ``packing_plan`` switch the parts of :class:`Pruning`.
+    Tunnel macros and goal-room macros are used by the forward "fast" and
+    "features" searches only: they can cost optimality.
     """
     limits = limits or Limits()
     started = time.perf_counter()
