@@ -90,7 +90,7 @@ def packing_plan(board: Board) -> list[list[int]]:
     floor = set(np.flatnonzero(board.walls == 0).tolist())
     goals = set(board.goals.tolist())
     starts = {int(b) for b in board.boxes} - goals
-    outside = starts | {int(board.player)} - goals
+    outside = starts | ({int(board.player)} - goals)
     filled = set(goals)
     removed: list[int] = []
     while filled:
@@ -112,30 +112,20 @@ def packing_plan(board: Board) -> list[list[int]]:
     fill_order = removed[::-1]
     width = board.width
     around = [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1]
-    area_of: dict[int, int] = {}
+    area_of: dict[int, int] = {}  # goal -> its area's first goal
     for goal in sorted(goals):
-        if goal in area_of:
-            continue
-        area_of[goal] = goal
-        queue = deque([goal])
-        while queue:
-            s = queue.popleft()
-            for o in around:
-                if s + o in goals and s + o not in area_of:
-                    area_of[s + o] = goal
-                    queue.append(s + o)
+        if goal not in area_of:
+            for g in region(goals, around, goal):
+                area_of[g] = goal
     # An area that starts with boxes on its goals is unpacked as well as packed, which a
     # plan made by taking it apart cannot see: each of its goals counts on its own.
-    for goal in board.boxes.tolist():
-        if goal in area_of:
-            start_area = area_of[goal]
-            for g in goals:
-                if area_of[g] == start_area:
-                    area_of[g] = -1 - g
+    start_boxed = {area_of[b] for b in board.boxes.tolist() if b in area_of}
+    for g in goals:
+        if area_of[g] in start_boxed:
+            area_of[g] = g
     areas: dict[int, list[int]] = {}
     for goal in fill_order:
-        key = area_of[goal]
-        areas.setdefault(key if key >= 0 else -1 - key, []).append(goal)
+        areas.setdefault(area_of[goal], []).append(goal)
     return [areas[first] for first in sorted(areas)]
 
 

@@ -719,9 +719,10 @@ def _expand_nodes(
                                 child_areas = label_areas(occupied, width, child_marks,
                                                           child_stamp + 1, stack)
                                 child_stamp += child_areas
-                            packed = on_goal - goal_mask[square] + goal_mask[landing]
                             if plan_first.size:
                                 packed = plan_packed(plan_goals, plan_first, box_at)
+                            else:
+                                packed = on_goal - goal_mask[square] + goal_mask[landing]
                             child_cell = feature_cell(packed, child_areas)
                             cells[child_cell] = heap_insert(cells[child_cell], child, cell_keys,
                                                             first_child, next_sibling)
