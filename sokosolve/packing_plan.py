@@ -6,33 +6,47 @@ by taking the solved position apart, as in FESS and JSoko: with every goal
 boxed and the player outside, a box that can be pulled off its goal and out
 to a square that some box from the start can be pushed to (failing that,
 just off the goals) is the one that went in last; take it away and repeat.
-Read backwards, that is an order to fill the goals in.
+Read backwards, that is an order to fill the goals in; and a goal that a
+box or the player went over while a box was taken out (the walks steer
+round goals where they can) was empty then, so it is filled after that box's
+goal. Those are the only orders the plan keeps: it is a partial order, and a
+one-wide row of goals open at both ends is filled from either end.
 
-The goals fall into *areas* (goals that touch, diagonals included), and the
-plan's *packed* count of a position is, summed over the areas, how many of
-an area's goals are boxed from the first of its order on without a gap. It
-replaces the count of boxes on goals as the search's packing feature. An
-area with a box on a goal at the start is not planned: each of its goals is
-an area of its own (Microban IV-57, whose boxes start packed around the
-player, took 14.6 s with boxes on goals and over 60 s with its plan).
+The plan's *packed* count of a position, the search's packing feature in
+place of the count of boxes on goals, is how many goals are boxed with
+every goal they come after packed. The goals of an area (goals that touch,
+diagonals included) with a box on a goal at the start are not ordered
+(Microban IV-57, whose boxes start packed around the player, took 14.6 s
+with boxes on goals and over 60 s with a plan for them).
 
 >>> from sokosolve.level import parse_level
 >>> from sokosolve.board import Board
 >>> board = Board.from_level(parse_level(
 ...     "########\\n#@ $$  #\\n#   ####\\n#   ..#\\n#######"))
->>> [[board.to_level_square(g) for g in area] for area in packing_plan(board)]
-[[29, 28]]
+>>> [(board.to_level_square(goal), sorted(board.to_level_square(g) for g in after))
+...  for goal, after in packing_plan(board)]
+[(29, []), (28, [29])]
 """
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
+from typing import NamedTuple
 
 import numba
 import numpy as np
 
 from .board import Board
 from .packing import region
+
+
+class PlannedGoal(NamedTuple):
+    """A goal of the plan and the goals that are filled before it."""
+
+    goal: int
+    after: frozenset[int]
+
 
 #: Pull positions tried per box and step of the plan; past that the box counts as stuck.
 MAX_PULL_STATES = 2_000
@@ -55,44 +69,96 @@ def _fed(free: set[int], starts: set[int], offsets: list[int]) -> set[int]:
 def _pulls_out(
     box: int, floor: set[int], filled: set[int], exits: set[int], outside: set[int],
     offsets: list[int],
-) -> int | None:
+) -> list[tuple[int, int]] | None:
     """The fewest pulls that take ``box`` to one of ``exits``, the player starting
-    ``outside`` and getting back there, with ``filled`` boxed; None if there are none
-    (within :data:`MAX_PULL_STATES`)."""
+    ``outside`` and getting back there, with ``filled`` boxed, as ``(box square, player
+    square)`` before each pull; None if there are none (within :data:`MAX_PULL_STATES`)."""
     free = floor - filled
     seeds = outside & free
     reach: set[int] = set()
     for seed in seeds:
         if seed not in reach and seed != box:
             reach |= region(free - {box}, offsets, seed)
-    frontier = deque([(box, reach, 0)])
+    nodes = [(box, -1)]  # (box square, parent node)
+    frontier = deque([(0, reach)])
     seen = {(box, min(reach))} if reach else set()
     while frontier and len(seen) < MAX_PULL_STATES:
-        square, reach, pulls = frontier.popleft()
+        node, reach = frontier.popleft()
+        square = nodes[node][0]
         for o in offsets:
             player, behind = square + o, square + 2 * o
             if player not in reach or behind not in free:
                 continue
             after = region(free - {player}, offsets, behind)
             if player in exits and after & seeds:
-                return pulls + 1
+                pulls = [(square, player)]
+                while node > 0:  # the player stood where its box went
+                    pulls.append((nodes[nodes[node][1]][0], nodes[node][0]))
+                    node = nodes[node][1]
+                return pulls[::-1]
             state = (player, min(after))
             if state not in seen:
                 seen.add(state)
-                frontier.append((player, after, pulls + 1))
+                nodes.append((player, node))
+                frontier.append((len(nodes) - 1, after))
     return None
 
 
-def packing_plan(board: Board) -> list[list[int]]:
-    """The goal areas of ``board``, each as its goals in the order the plan fills them;
-    areas in the order of their first goal square."""
+def _walk(free: set[int], sources: set[int], targets: set[int], avoid: set[int],
+          offsets: list[int]) -> list[int]:
+    """A walk over ``free`` from one of ``sources`` to one of ``targets`` that steps on as
+    few squares of ``avoid`` as it can, then as few squares as it can."""
+    best = {s: (s in avoid, 0) for s in sources}
+    came: dict[int, int] = {}
+    queue = [(cost, s) for s, cost in best.items()]
+    heapq.heapify(queue)
+    while queue:
+        cost, s = heapq.heappop(queue)
+        if cost > best[s]:
+            continue
+        if s in targets:
+            walk = [s]
+            while walk[-1] in came:
+                walk.append(came[walk[-1]])
+            return walk
+        for o in offsets:
+            t = s + o
+            step = (cost[0] + (t in avoid), cost[1] + 1)
+            if t in free and (t not in best or step < best[t]):
+                best[t] = step
+                came[t] = s
+                heapq.heappush(queue, (step, t))
+    return []
+
+
+def _squares_used(
+    pulls: list[tuple[int, int]], free: set[int], seeds: set[int], avoid: set[int],
+    offsets: list[int],
+) -> set[int]:
+    """The squares the box and the player go over to make ``pulls``, the player walking
+    from ``seeds`` to each pull and back, round ``avoid`` where it can."""
+    used: set[int] = set()
+    walker = seeds
+    for square, player in pulls:
+        used |= {square, player}
+        used.update(_walk(free - {square}, walker, {player}, avoid, offsets))
+        walker = {2 * player - square}  # the player steps back as it pulls
+        used |= walker
+    last = pulls[-1][1]
+    used.update(_walk(free - {last}, walker, seeds, avoid, offsets))
+    return used
+
+
+def packing_plan(board: Board) -> list[PlannedGoal]:
+    """The goals of ``board`` in the order the plan fills them, each with the goals that
+    are filled before it."""
     offsets = [int(o) for o in board.offsets]
     floor = set(np.flatnonzero(board.walls == 0).tolist())
     goals = set(board.goals.tolist())
     starts = {int(b) for b in board.boxes} - goals
     outside = starts | ({int(board.player)} - goals)
     filled = set(goals)
-    removed: list[int] = []
+    removed: list[tuple[int, set[int]]] = []  # goals taken apart, each with the squares used
     while filled:
         # Best, a box comes out to where a box from the start can be pushed with the
         # other goals boxed; failing that, off the goals at all. If none does, the rest
@@ -102,48 +168,59 @@ def packing_plan(board: Board) -> list[list[int]]:
         for exits in (fed, floor - goals):
             for box in sorted(filled):
                 pulls = _pulls_out(box, floor, filled - {box}, exits, outside, offsets)
-                if pulls is not None and (best is None or pulls < best[0]):
-                    best = (pulls, box)
+                if pulls is not None and (best is None or len(pulls) < len(best[1])):
+                    best = (box, pulls)
             if best:
                 break
-        box = best[1] if best else min(filled)
+        box = best[0] if best else min(filled)
         filled.remove(box)
-        removed.append(box)
-    fill_order = removed[::-1]
+        free = floor - filled
+        emptied = goals - filled - {box}
+        used = (_squares_used(best[1], free, outside & free, emptied, offsets)
+                if best else set())
+        removed.append((box, used & emptied))
+    # An area of goals that touch (diagonals too) that starts with a box on a goal is
+    # unpacked as well as packed, which a plan made by taking it apart cannot see: its
+    # goals wait for none and none waits for them.
     width = board.width
     around = [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1]
-    area_of: dict[int, int] = {}  # goal -> its area's first goal
-    for goal in sorted(goals):
-        if goal not in area_of:
-            for g in region(goals, around, goal):
-                area_of[g] = goal
-    # An area that starts with boxes on its goals is unpacked as well as packed, which a
-    # plan made by taking it apart cannot see: each of its goals counts on its own.
-    start_boxed = {area_of[b] for b in board.boxes.tolist() if b in area_of}
-    for g in goals:
-        if area_of[g] in start_boxed:
-            area_of[g] = g
-    areas: dict[int, list[int]] = {}
-    for goal in fill_order:
-        areas.setdefault(area_of[goal], []).append(goal)
-    return [areas[first] for first in sorted(areas)]
+    unplanned: set[int] = set()
+    for b in board.boxes.tolist():
+        if b in goals and b not in unplanned:
+            unplanned |= region(goals, around, b)
+    # The goals a box went over on its way out were empty then: they are filled after it.
+    after: dict[int, set[int]] = {box: set() for box, _ in removed}
+    for box, crossed in removed:
+        if box not in unplanned:
+            for goal in crossed - unplanned:
+                after[goal].add(box)
+    return [PlannedGoal(box, frozenset(after[box])) for box, _ in reversed(removed)]
 
 
-def plan_tables(areas: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
-    """The plan as flat int32 arrays for the search kernel: ``(goals, first)``, the goals
-    of every area in fill order, and where each area starts (one entry more than areas)."""
-    first = np.cumsum([0] + [len(a) for a in areas]).astype(np.int32)
-    goals = np.array([g for a in areas for g in a], dtype=np.int32)
-    return goals, first
+def plan_tables(plan: list[PlannedGoal]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The plan as flat int32 arrays for the search kernel: ``(goals, first, after)``, the
+    goals in fill order; the positions in that order of the goals each one comes after are
+    ``after[first[k]:first[k + 1]]``."""
+    position = {step.goal: k for k, step in enumerate(plan)}
+    after = [sorted(position[g] for g in step.after) for step in plan]
+    first = np.cumsum([0] + [len(a) for a in after]).astype(np.int32)
+    goals = np.array([step.goal for step in plan], dtype=np.int32)
+    return goals, first, np.array([k for a in after for k in a], dtype=np.int32)
 
 
 @numba.njit(cache=True)
-def plan_packed(goals: np.ndarray, first: np.ndarray, box_at: np.ndarray) -> int:
-    """How many goals are boxed in the plan's order, counted per area up to its first gap."""
-    packed = 0
-    for area in range(first.size - 1):
-        for k in range(first[area], first[area + 1]):
-            if box_at[goals[k]] < 0:
+def plan_packed(plan: tuple, box_at: np.ndarray) -> int:
+    """How many goals are packed: boxed, and every goal they come after is packed."""
+    goals, first, after = plan
+    packed = np.zeros(goals.size, dtype=np.bool_)
+    count = 0
+    for k in range(goals.size):
+        if box_at[goals[k]] < 0:
+            continue
+        packed[k] = True
+        for i in range(first[k], first[k + 1]):
+            if not packed[after[i]]:
+                packed[k] = False
                 break
-            packed += 1
-    return packed
+        count += packed[k]
+    return count

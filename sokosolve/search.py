@@ -308,7 +308,6 @@ def start_search(
     first_child = np.empty(cell_capacity, dtype=np.int32)
     next_sibling = np.empty(cell_capacity, dtype=np.int32)
     cell_keys = np.empty(cell_capacity, dtype=np.int64)
-    plan_goals, plan_first = plan
 
     boxes_key = np.uint64(0)
     on_goal = 0
@@ -339,7 +338,7 @@ def start_search(
             cell_keys[count] = weight * h
             areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += areas
-            packed = plan_packed(plan_goals, plan_first, box_at) if plan_first.size else on_goal
+            packed = plan_packed(plan, box_at) if plan[0].size else on_goal
             cell = feature_cell(packed, areas)
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
@@ -360,7 +359,7 @@ def start_search(
          target_player, dead_corrals),
         (box_squares, box_at, occupied), scratch,
         (keys, parents, pushes, depths, slots, heap),
-        (cells, first_child, next_sibling, cell_keys, plan_goals, plan_first), frozen, progress,
+        (cells, first_child, next_sibling, cell_keys, plan), frozen, progress,
     )
 
 
@@ -402,8 +401,7 @@ def run_search(
                 first_child = grow(first_child, capacity)
                 next_sibling = grow(next_sibling, capacity)
                 cell_keys = grow(cell_keys, capacity)
-                cell_lists = (cells, first_child, next_sibling, cell_keys, cell_lists[4],
-                              cell_lists[5])
+                cell_lists = (cells, first_child, next_sibling, cell_keys, cell_lists[4])
         size = slots.size
         while 4 * (count + room) > 3 * size:
             size *= 2
@@ -490,7 +488,7 @@ def _expand_nodes(
     (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
      parent_work, corral_work, area_marks) = scratch
     keys, parents, pushes, depths, slots, heap = table
-    cells, first_child, next_sibling, cell_keys, plan_goals, plan_first = cell_lists
+    cells, first_child, next_sibling, cell_keys, plan = cell_lists
     tables = frozen[0]
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
     cell = progress[_CELL]  # the feature-space search's turn
@@ -719,8 +717,8 @@ def _expand_nodes(
                                 child_areas = label_areas(occupied, width, child_marks,
                                                           child_stamp + 1, stack)
                                 child_stamp += child_areas
-                            if plan_first.size:
-                                packed = plan_packed(plan_goals, plan_first, box_at)
+                            if plan[0].size:
+                                packed = plan_packed(plan, box_at)
                             else:
                                 packed = on_goal - goal_mask[square] + goal_mask[landing]
                             child_cell = feature_cell(packed, child_areas)

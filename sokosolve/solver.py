@@ -215,7 +215,7 @@ def start_mode(
     fast_forward = ordering in (search.GREEDY, search.FEATURES) and not backward
     rooms = goal_rooms(board) if fast_forward and pruning.goal_macros else []
     planned = ordering == search.FEATURES and not backward and pruning.packing_plan
-    plan = plan_tables(packing_plan(board)) if planned else (_EMPTY, _EMPTY)
+    plan = plan_tables(packing_plan(board)) if planned else (_EMPTY, _EMPTY, _EMPTY)
     code, state = search.start_search(
         searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
         searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,

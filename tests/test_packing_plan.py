@@ -1,4 +1,5 @@
-"""The packing plan: an order over every goal, far goals of a room first, counted without gaps."""
+"""The packing plan: an order over every goal, far goals of a room first; a goal counts
+when the goals it comes after are packed."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -15,20 +16,33 @@ def _packed(board: Board, plan, boxes) -> int:
     box_at = np.full(board.walls.size, -1, dtype=np.int32)
     for i, square in enumerate(boxes):
         box_at[square] = i
-    return plan_packed(*plan_tables(plan), box_at)
+    return plan_packed(plan_tables(plan), box_at)
 
 
 def test_the_goal_room_is_planned_from_the_far_end():
-    """The room's two columns of goals do not touch: two areas, each filled bottom first."""
+    """A box on the goal by the room's door counts for nothing while the far goal below it
+    is empty: the boxes that filled the far goals went over it."""
     board = Board.from_level(load_levels(PUZZLES / "goal-room.xsb")[0])
     plan = packing_plan(board)
-    assert len(plan) == 2
-    for area in plan:
-        rows = [board.to_level_square(g) // board.level_width for g in area]
-        assert rows == sorted(rows, reverse=True) and len(rows) == 2
-    # A box on a near goal counts for nothing while the far goal of its area is empty.
-    assert _packed(board, plan, [plan[0][1], plan[1][1]]) == 0
-    assert _packed(board, plan, [plan[0][0], plan[0][1], plan[1][1]]) == 2
+    by_square = {board.to_level_square(step.goal): step for step in plan}
+    width = board.level_width
+    door_goal, far_goal = 7 * width + 4, 8 * width + 4
+    assert board.from_level_square(far_goal) in by_square[door_goal].after
+    assert _packed(board, plan, [board.from_level_square(door_goal)]) == 0
+    assert _packed(board, plan, [board.from_level_square(s) for s in by_square]) == 4
+
+
+def test_a_row_of_goals_open_at_both_ends_is_filled_from_either_end():
+    """Either end goal may be the last one filled, so the other three count without it;
+    a single order over the row would leave one of them a gap."""
+    board = Board.from_level(parse_level(
+        "###########\n#         #\n# $#####$ #\n#@ ....   #\n# $#####$ #\n#         #\n"
+        "###########"))
+    plan = packing_plan(board)
+    row = sorted(step.goal for step in plan)
+    assert _packed(board, plan, row[1:]) == 3
+    assert _packed(board, plan, row[:-1]) == 3
+    assert _packed(board, plan, [row[0], row[-1]]) == 0
 
 
 @settings(max_examples=300, deadline=None)
@@ -36,17 +50,18 @@ def test_the_goal_room_is_planned_from_the_far_end():
 def test_the_plan_orders_every_goal_once(level):
     board = Board.from_level(level)
     plan = packing_plan(board)
-    planned = [g for area in plan for g in area]
+    planned = [step.goal for step in plan]
     assert sorted(planned) == sorted(board.goals.tolist())
+    # A goal comes after goals filled before it: the plan is an order to fill them in.
+    assert all(step.after <= set(planned[:k]) for k, step in enumerate(plan))
     assert _packed(board, plan, board.goals.tolist()) == board.goals.size
     on_goals = int(board.goal_mask[board.boxes].sum())
     assert 0 <= _packed(board, plan, board.boxes.tolist()) <= on_goals
-
 
 
 def test_an_area_with_a_box_on_a_goal_at_the_start_is_not_planned():
     """Its goals count one by one, as boxes on goals: no order to fill it in is assumed."""
     board = Board.from_level(parse_level("#######\n#@ $  #\n#  *. #\n#######"))
     plan = packing_plan(board)
-    assert sorted(len(area) for area in plan) == [1, 1]
+    assert all(not step.after for step in plan)
     assert _packed(board, plan, board.boxes.tolist()) == 1
