@@ -4,7 +4,7 @@ After FESS (Shoham and Schaeffer), every state is projected onto a small
 *feature space*; here two features:
 
 - **packing**: how many boxes are packed (more is better): forward, goals
-  filled in the order of the packing plan (:mod:`sokosolve.packing_plan`),
+  filled after the goals they come after in the packing plan (:mod:`sokosolve.packing_plan`),
   backward, boxes on their start squares; and
 - **connectivity**: into how many separate areas the boxes cut the free
   squares (fewer is better: the player can get to more of the board).
