@@ -347,8 +347,11 @@ def start_search(
             heap_size += 1
         count += 1
 
-    # Distance tables per set of boxes frozen on goals, for the forward bounds.
-    frozen = frozen_workspace(goal_distances, frozen_goals and not backward and ordering != BFS)
+    # Distance tables per set of boxes frozen on goals, for the forward bounds, and each
+    # stored state's table, found when it was generated.
+    tabulate = frozen_goals and not backward and ordering != BFS
+    frozen = frozen_workspace(goal_distances, tabulate)
+    node_tables = np.zeros(capacity if tabulate else 0, dtype=np.int16)
     progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
     progress[_COUNT], progress[_HEAP_SIZE], progress[_STAMP] = count, heap_size, stamp
     progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, goal_node, 1
@@ -358,7 +361,7 @@ def start_search(
         (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
          target_player, dead_corrals),
         (box_squares, box_at, occupied), scratch,
-        (keys, parents, pushes, depths, slots, heap),
+        (keys, parents, pushes, depths, slots, heap, node_tables),
         (cells, first_child, next_sibling, cell_keys, plan), frozen, progress,
     )
 
@@ -376,15 +379,15 @@ def run_search(
     there (:mod:`sokosolve.bidirectional`).
     """
     board, macros, settings, position, scratch, table, cell_lists, frozen, progress = search
-    keys, parents, pushes, depths, slots, heap = table
+    keys, parents, pushes, depths, slots, heap, node_tables = table
     cells, first_child, next_sibling, cell_keys = cell_lists[:4]
     ordering, max_states = settings[1], settings[3]
     room = 4 * position[0].size  # the most children one expansion can add
     while True:
         status = _expand_nodes(
             board, macros, settings, position, scratch,
-            (keys, parents, pushes, depths, slots, heap), cell_lists, frozen, progress, room,
-            pause_after, meet_keys, meet_slots,
+            (keys, parents, pushes, depths, slots, heap, node_tables), cell_lists, frozen,
+            progress, room, pause_after, meet_keys, meet_slots,
         )
         if status != _NEED_ROOM:
             break
@@ -397,6 +400,8 @@ def run_search(
             parents = grow(parents, capacity)
             pushes = grow(pushes, capacity)
             depths = grow(depths, capacity)
+            if node_tables.size:
+                node_tables = grow(node_tables, capacity)
             if ordering == FEATURES:
                 first_child = grow(first_child, capacity)
                 next_sibling = grow(next_sibling, capacity)
@@ -411,7 +416,7 @@ def run_search(
             heap = grow(heap, max(heap.size * 2, progress[_HEAP_SIZE] + room))
     return status, (
         board, macros, settings, position, scratch,
-        (keys, parents, pushes, depths, slots, heap), cell_lists, frozen, progress,
+        (keys, parents, pushes, depths, slots, heap, node_tables), cell_lists, frozen, progress,
     )
 
 
@@ -487,7 +492,7 @@ def _expand_nodes(
     box_squares, box_at, occupied = position
     (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
      parent_work, corral_work, area_marks) = scratch
-    keys, parents, pushes, depths, slots, heap = table
+    keys, parents, pushes, depths, slots, heap, node_tables = table
     cells, first_child, next_sibling, cell_keys, plan = cell_lists
     tables = frozen[0]
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
@@ -565,8 +570,11 @@ def _expand_nodes(
             continue
         if ordering != BFS:  # children's bounds start from this node's matching
             if frozen_goals:
-                table_index = position_table(walls, dead, goal_mask, box_squares, box_at,
-                                             offsets, box_keys, held, frames, frozen)
+                if parents[node] == _NO_PARENT:
+                    table_index = position_table(walls, dead, goal_mask, box_squares, box_at,
+                                                 offsets, box_keys, held, frames, frozen)
+                else:
+                    table_index = node_tables[node]
                 distances = tables[table_index]
             if parents[node] == matched and matched >= 0 and table_index == matched_table:
                 # a child of the last expanded node, with the same frozen boxes
@@ -640,6 +648,7 @@ def _expand_nodes(
                     landing = macros[5][macro]
                     _move_box(box_squares, box_at, occupied, to, landing)
                     steps = _push_length(stored, macros)
+                child_table = table_index
                 if not backward and macro < 0 and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames
                 ):
@@ -647,7 +656,6 @@ def _expand_nodes(
                 elif ordering == BFS:
                     h = 0
                 else:
-                    child_table = table_index
                     if frozen_goals and goal_mask[landing] and is_frozen(
                         walls, dead, box_at, offsets, landing, held, frames
                     ):
@@ -696,6 +704,8 @@ def _expand_nodes(
                         parents[child] = node
                         pushes[child] = stored
                         depths[child] = g + steps - 1
+                        if frozen_goals:
+                            node_tables[child] = child_table
                         if ordering == BFS:
                             goal_on = on_goal - goal_mask[square] + goal_mask[landing]
                             if goal_on == nboxes and backward:  # is the player home too?

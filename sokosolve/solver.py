@@ -66,10 +66,11 @@ MEETING_MODES = {
 }
 
 
-#: Memory a stored state costs, at most: its node (18 bytes: key, parent, push,
-#: pushes so far), its hash slots (4 bytes each, 3/8 to 3/4 full: up to 11
-#: bytes) and its open-list entry (8 bytes; 16 in the feature-space search).
-BYTES_PER_STATE = 45
+#: Memory a stored state costs, at most: its node (20 bytes: key, parent, push,
+#: pushes so far, frozen-goal table), its hash slots (4 bytes each, 3/8 to 3/4
+#: full: up to 11 bytes) and its open-list entry (8 bytes; 16 in the
+#: feature-space search).
+BYTES_PER_STATE = 47
 
 
 #: Seconds kept back from the time limit to turn pushes into moves and replay them.
