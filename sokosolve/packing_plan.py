@@ -42,7 +42,8 @@ from .packing import region
 
 
 class PlannedGoal(NamedTuple):
-    """A goal of the plan and the goals that are filled before it."""
+    """A goal of the plan and the goals that are filled before it: it counts as packed only
+    when they are."""
 
     goal: int
     after: frozenset[int]
@@ -162,7 +163,7 @@ def packing_plan(board: Board) -> list[PlannedGoal]:
     while filled:
         # Best, a box comes out to where a box from the start can be pushed with the
         # other goals boxed; failing that, off the goals at all. If none does, the rest
-        # are taken in square order, a plan of no use for them.
+        # are taken in square order, with no order among them.
         best = None
         fed = _fed(floor - filled, starts, offsets) - goals
         for exits in (fed, floor - goals):
