@@ -14,10 +14,7 @@ one-wide row of goals open at both ends is filled from either end.
 
 The plan's *packed* count of a position, the search's packing feature in
 place of the count of boxes on goals, is how many goals are boxed with
-every goal they come after packed. The goals of an area (goals that touch,
-diagonals included) with a box on a goal at the start are not ordered
-(Microban IV-57, whose boxes start packed around the player, took 14.6 s
-with boxes on goals and over 60 s with a plan for them).
+every goal they come after packed.
 
 >>> from sokosolve.level import parse_level
 >>> from sokosolve.board import Board
@@ -180,21 +177,11 @@ def packing_plan(board: Board) -> list[PlannedGoal]:
         used = (_squares_used(best[1], free, outside & free, emptied, offsets)
                 if best else set())
         removed.append((box, used & emptied))
-    # An area of goals that touch (diagonals too) that starts with a box on a goal is
-    # unpacked as well as packed, which a plan made by taking it apart cannot see: its
-    # goals wait for none and none waits for them.
-    width = board.width
-    around = [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1]
-    unplanned: set[int] = set()
-    for b in board.boxes.tolist():
-        if b in goals and b not in unplanned:
-            unplanned |= region(goals, around, b)
     # The goals a box went over on its way out were empty then: they are filled after it.
     after: dict[int, set[int]] = {box: set() for box, _ in removed}
     for box, crossed in removed:
-        if box not in unplanned:
-            for goal in crossed - unplanned:
-                after[goal].add(box)
+        for goal in crossed:
+            after[goal].add(box)
     return [PlannedGoal(box, frozenset(after[box])) for box, _ in reversed(removed)]
 
 

@@ -57,11 +57,3 @@ def test_the_plan_orders_every_goal_once(level):
     assert _packed(board, plan, board.goals.tolist()) == board.goals.size
     on_goals = int(board.goal_mask[board.boxes].sum())
     assert 0 <= _packed(board, plan, board.boxes.tolist()) <= on_goals
-
-
-def test_an_area_with_a_box_on_a_goal_at_the_start_is_not_planned():
-    """Its goals count one by one, as boxes on goals: no order to fill it in is assumed."""
-    board = Board.from_level(parse_level("#######\n#@ $  #\n#  *. #\n#######"))
-    plan = packing_plan(board)
-    assert all(not step.after for step in plan)
-    assert _packed(board, plan, board.boxes.tolist()) == 1
