@@ -197,12 +197,14 @@ def plan_tables(plan: list[PlannedGoal]) -> tuple[np.ndarray, np.ndarray, np.nda
 
 
 @numba.njit(cache=True)
-def plan_packed(plan: tuple, box_at: np.ndarray) -> int:
-    """How many goals are packed: boxed, and every goal they come after is packed."""
+def plan_packed(plan: tuple, box_at: np.ndarray, packed: np.ndarray) -> int:
+    """How many goals are packed: boxed, and every goal they come after is packed.
+
+    ``packed`` is a work array of a flag per goal (or more), overwritten."""
     goals, first, after = plan
-    packed = np.zeros(goals.size, dtype=np.bool_)
     count = 0
     for k in range(goals.size):
+        packed[k] = False
         if box_at[goals[k]] < 0:
             continue
         packed[k] = True

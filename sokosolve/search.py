@@ -292,6 +292,7 @@ def start_search(
         np.zeros(4 * nboxes, dtype=np.uint8), np.empty((nboxes + 2, 3), dtype=np.int64),
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
+        np.zeros(nboxes, dtype=np.bool_),
     )
 
     capacity = min(1 << 12, max_states)
@@ -338,7 +339,7 @@ def start_search(
             cell_keys[count] = weight * h
             areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += areas
-            packed = plan_packed(plan, box_at) if plan[0].size else on_goal
+            packed = plan_packed(plan, box_at, scratch[13]) if plan[0].size else on_goal
             cell = feature_cell(packed, areas)
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
@@ -491,7 +492,7 @@ def _expand_nodes(
      target_player, dead_corrals) = settings
     box_squares, box_at, occupied = position
     (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
-     parent_work, corral_work, area_marks) = scratch
+     parent_work, corral_work, area_marks, plan_flags) = scratch
     keys, parents, pushes, depths, slots, heap, node_tables = table
     cells, first_child, next_sibling, cell_keys, plan = cell_lists
     tables = frozen[0]
@@ -728,7 +729,7 @@ def _expand_nodes(
                                                           child_stamp + 1, stack)
                                 child_stamp += child_areas
                             if plan[0].size:
-                                packed = plan_packed(plan, box_at)
+                                packed = plan_packed(plan, box_at, plan_flags)
                             else:
                                 packed = on_goal - goal_mask[square] + goal_mask[landing]
                             child_cell = feature_cell(packed, child_areas)

@@ -16,7 +16,8 @@ def _packed(board: Board, plan, boxes) -> int:
     box_at = np.full(board.walls.size, -1, dtype=np.int32)
     for i, square in enumerate(boxes):
         box_at[square] = i
-    return plan_packed(plan_tables(plan), box_at)
+    # a stale flags array: plan_packed must not read what an earlier call left
+    return plan_packed(plan_tables(plan), box_at, np.ones(len(plan), dtype=np.bool_))
 
 
 def test_the_goal_room_is_planned_from_the_far_end():
