@@ -27,7 +27,7 @@ from sokosolve.level import Level, LevelError, load_levels
 from sokosolve.portfolio import PORTFOLIOS, race
 from sokosolve.reach import scanline_fill
 from sokosolve.replay import verify
-from sokosolve.solver import MEETING_MODES, MODES, Limits, Status, solve
+from sokosolve.solver import MEETING_MODES, MODES, Limits, Status, solve, states_within
 
 
 def collection_levels(path: Path) -> list[Level]:
@@ -101,7 +101,7 @@ def main() -> None:
                         "(default: fast)")
     parser.add_argument("--weight", type=int, default=None,
                         help="the weight on the lower bound (default: the mode's)")
-    parser.add_argument("--max-states", type=int, default=47_000_000,
+    parser.add_argument("--max-states", type=int, default=states_within(2048 << 20),
                         help="stored states per level, shared by racers (default: what "
                         "the command line's default 2048 MB allows)")
     parser.add_argument("--sample", type=int, default=0, help="only every k-th level (k chosen "

@@ -17,10 +17,19 @@ from . import __version__
 from .batch import Task, level_files, read_tasks, solve_tasks
 from .level import Level, LevelError, load_levels
 from .output import FORMATS, SELF_DESCRIBING, CsvWriter, Record, read_finished
-from .portfolio import race
+from .portfolio import FAST_PORTFOLIO, race
 from .replay import SolutionFormatError, expand_lurd, verify
 from .search import MAX_STATES
-from .solver import BYTES_PER_STATE, Limits, Result, Status, solve, warm_up
+from .solver import (
+    BYTES_PER_STATE,
+    PROCESS_BYTES,
+    Limits,
+    Result,
+    Status,
+    solve,
+    states_within,
+    warm_up,
+)
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -66,7 +75,8 @@ def main() -> None:
 @click.option("--max-states", type=click.IntRange(min=1, max=MAX_STATES), default=None,
               help="Stored states allowed per level.")
 @click.option("--memory", type=click.IntRange(min=1), default=2048, show_default=True,
-              help=f"Megabytes of search memory per level (about {BYTES_PER_STATE} bytes a state).")
+              help=f"Megabytes of search memory per level: {PROCESS_BYTES >> 20} a search process, "
+                   f"then about {BYTES_PER_STATE} bytes a state.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1,
               show_default="number of cores",
               help="Worker processes: one level each, or for a single level, racing searches.")
@@ -90,8 +100,6 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
       sokosolve levels/ --format json -o results.jsonl --resume results.jsonl
     """
     started = time.perf_counter()
-    cap = memory * 2**20 // BYTES_PER_STATE
-    limits = Limits(seconds=timeout, max_states=min(max_states or cap, cap))
     mode = "pushes" if optimal == "pushes" else "fast"
     if resume and fmt not in SELF_DESCRIBING:
         raise click.UsageError("--resume needs --format json or csv")
@@ -111,6 +119,16 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
                 _warn(str(task.level))
         tasks.extend(t for t in found if (t.file, t.index) not in finished)
 
+    solvable = [t for t in tasks if isinstance(t.level, Level)]
+    racing = len(solvable) == 1 and mode == "fast" and jobs > 1
+    processes = len(FAST_PORTFOLIO) if racing else 1
+    cap = states_within(memory << 20, processes)
+    if cap < 1:
+        raise click.BadParameter(
+            f"{memory} MB cannot hold the fixed tables of {processes} search process(es) "
+            f"({PROCESS_BYTES >> 20} MB each)", param_hint="--memory")
+    limits = Limits(seconds=timeout, max_states=min(max_states or cap, cap))
+
     appending = bool(output and resume and os.path.abspath(output) == os.path.abspath(resume))
     stream = open(output, "a" if appending else "w", encoding="utf-8") if output else sys.stdout
     writer = CsvWriter(header=not appending) if fmt == "csv" else FORMATS[fmt]()
@@ -118,13 +136,12 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     progress = tqdm(total=len(tasks), unit="level", file=sys.stderr, dynamic_ncols=True,
                     disable=quiet or not sys.stderr.isatty())
     interrupted = False
-    solvable = [t for t in tasks if isinstance(t.level, Level)]
     results = iter(())
     try:
         for task in tasks:
             if isinstance(task.level, LevelError):
                 emit(task, Result(Status.ERROR, error=task.level.message))
-        if len(solvable) == 1 and mode == "fast" and jobs > 1:
+        if racing:
             results = iter([(solvable[0], race(solvable[0].level, limits))])
         elif len(solvable) == 1:
             warm_up()

@@ -17,6 +17,7 @@ import numpy as np
 from . import search
 from .bidirectional import meet_in_the_middle
 from .board import Board
+from .frozen_goals import TABLE_BYTES
 from .level import Level, parse_level
 from .packing import goal_rooms, macro_tables
 from .packing_plan import packing_plan, plan_tables
@@ -71,6 +72,20 @@ MEETING_MODES = {
 #: full: up to 11 bytes) and its open-list entry (8 bytes; 16 in the
 #: feature-space search).
 BYTES_PER_STATE = 47
+#: Memory a search process takes whatever its states, at most: the frozen-goal
+#: tables (:data:`sokosolve.frozen_goals.TABLE_BYTES`) and 4 MiB of workspaces
+#: (the corral test's answers, per-square arrays) for its forward and backward search.
+PROCESS_BYTES = TABLE_BYTES + (4 << 20)
+
+
+def states_within(memory_bytes: int, processes: int = 1) -> int:
+    """How many states ``processes`` searching processes may store between them in
+    ``memory_bytes`` of search memory (0: not even their fixed tables fit).
+
+    >>> states_within(100 << 20), states_within(100 << 20, processes=3)
+    (1427848, 0)
+    """
+    return max(0, memory_bytes - processes * PROCESS_BYTES) // BYTES_PER_STATE
 
 
 #: Seconds kept back from the time limit to turn pushes into moves and replay them.

@@ -76,6 +76,14 @@ def test_a_state_cap_beyond_the_engine_is_refused():
     assert done.returncode == 2 and "--max-states" in done.stderr
 
 
+def test_memory_counts_the_fixed_tables_of_each_racing_process():
+    puzzle = str(PUZZLES / "first-steps.xsb")
+    alone = run(puzzle, "--memory", "40", "-j", "1")  # 36 MB fixed, the rest for states
+    assert alone.returncode == 0, alone.stderr
+    raced = run(puzzle, "--memory", "40", "-j", "2")  # two racers: 72 MB fixed
+    assert raced.returncode == 2 and "--memory" in raced.stderr and "Traceback" not in raced.stderr
+
+
 def test_verify_reports_the_first_illegal_step():
     done = run("verify", str(PUZZLES / "first-steps.xsb"), "uuu")
     assert done.returncode == 1 and "step 3: 'u' walks into a wall" in done.stdout
