@@ -352,7 +352,8 @@ def start_search(
     # stored state's table, found when it was generated.
     tabulate = frozen_goals and not backward and ordering != BFS
     frozen = frozen_workspace(goal_distances, tabulate)
-    node_tables = np.zeros(capacity if tabulate else 0, dtype=np.int16)
+    # a board too large for more than the static table never reads them
+    node_tables = np.zeros(capacity if frozen[0].shape[0] > 1 else 0, dtype=np.int16)
     progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
     progress[_COUNT], progress[_HEAP_SIZE], progress[_STAMP] = count, heap_size, stamp
     progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, goal_node, 1
