@@ -11,6 +11,8 @@ table, so a meeting is found by whichever side gets there second.
 
 The turns are balanced by time, not by states: a backward greedy search
 expands several times as many states a second as a forward feature search.
+The backward side's share of the time is a parameter: some levels are solved
+by the backward search alone, and some only where the two meet.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ _FIRST_TURN = 2_000  # expansions of a side's first turn, before its rate is kno
 
 
 def meet_in_the_middle(
-    forward: tuple, backward: tuple, forward_is_complete: bool,
+    forward: tuple, backward: tuple, forward_is_complete: bool, backward_share: float = 0.5,
     turn_seconds: float = TURN_SECONDS, first_turn: int = _FIRST_TURN,
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """Runs two started searches in turns until one decides the level.
@@ -38,10 +40,12 @@ def meet_in_the_middle(
     with goal macros). Returns ``(status, pushes, pulls, counts)``: a
     solution is ``pushes`` followed by ``pulls`` undone in reverse order;
     ``counts`` sums both sides' :func:`~sokosolve.search.search_counts`.
-    A side's turn lasts about ``turn_seconds``; its first, ``first_turn``
+    A pair of turns lasts about ``2 * turn_seconds``, of which the backward
+    side has ``backward_share``; a side's first turn is ``first_turn``
     expansions.
     """
     sides = [forward, backward]
+    seconds_of = [2 * turn_seconds * (1 - backward_share), 2 * turn_seconds * backward_share]
     active = [True, True]
     turn = [first_turn, first_turn]
     status = search.RUNNING
@@ -60,7 +64,7 @@ def meet_in_the_middle(
         ran = search.search_counts(sides[side])[0] - done
         seconds = time.perf_counter() - started
         if ran and seconds > 0:
-            turn[side] = max(1, int(ran * turn_seconds / seconds))
+            turn[side] = max(1, int(ran * seconds_of[side] / seconds))
         if status == search.LIMIT or (
             status == search.UNSOLVABLE and side == 0 and not forward_is_complete
         ):

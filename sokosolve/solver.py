@@ -59,11 +59,14 @@ MODES = {
     "backward-bfs": (search.BFS, 0, True),
 }
 
-#: Meeting modes: name -> (forward mode, backward mode), run in turns until a state that
-#: both reach joins them (:mod:`sokosolve.bidirectional`); they share the state limit.
+#: Meeting modes: name -> (forward mode, backward mode, the backward one's share of the
+#: time), run in turns until a state that both reach joins them
+#: (:mod:`sokosolve.bidirectional`); they share the state limit.
 MEETING_MODES = {
-    "meet": ("features", "backward-features"),
-    "meet-fast": ("fast", "backward"),
+    "meet": ("features", "backward-features", 1 / 2),
+    "meet-fast": ("fast", "backward", 1 / 2),
+    "meet-mixed": ("features", "backward", 1 / 2),
+    "meet-backward": ("features", "backward-features", 2 / 3),
 }
 
 
@@ -191,7 +194,7 @@ def _run(
     "unsolvable" rests on)``; a solution is the pushes, then the pulls undone in reverse
     order."""
     if mode in MEETING_MODES:
-        forward_mode, backward_mode = MEETING_MODES[mode]
+        forward_mode, backward_mode, backward_share = MEETING_MODES[mode]
         half = max(1, max_states // 2)
         code, forward, rooms = start_mode(board, forward_mode, weight, half, deadline, pruning)
         backward_code, backward, _ = start_mode(board, backward_mode, None, half, deadline,
@@ -199,7 +202,7 @@ def _run(
         # No rerun without macros: "unsolvable" here never rests on them (a forward
         # side with macros only stops; the backward side has none).
         if code == search.RUNNING and backward_code == search.RUNNING:
-            return (*meet_in_the_middle(forward, backward, not rooms), [])
+            return (*meet_in_the_middle(forward, backward, not rooms, backward_share), [])
         if code != search.RUNNING:  # decided at a root
             return (*_outcome(code, forward, False), [])
         return (*_outcome(backward_code, backward, True), [])

@@ -12,7 +12,7 @@ from sokosolve.level import load_levels
 from sokosolve.replay import verify
 from sokosolve.solver import Pruning, joined_lurd, start_mode
 
-from .conftest import PUZZLES
+from .conftest import PUZZLES, shared
 from .reference import optimal_pushes, small_levels
 
 
@@ -57,3 +57,25 @@ def test_greedy_sides_taking_turns_solve_the_puzzle(name):
     board, status, pushes, pulls = _meet(level, "features", "backward")
     assert status == search.SOLVED
     assert verify(level, joined_lurd(board, pushes, pulls)).solved
+
+
+def _expansions_by_side(level, backward_share):
+    board = Board.from_level(level)
+    deadline = time.perf_counter() + 2.0
+    sides = [start_mode(board, mode, None, 1 << 22, deadline, Pruning())[1]
+             for mode in ("features", "backward-features")]
+    status = meet_in_the_middle(sides[0], sides[1], False, backward_share,
+                                turn_seconds=0.05)[0]
+    assert status == search.TIMEOUT
+    # a side's counters are updated in place as it runs
+    return search.search_counts(sides[0])[0], search.search_counts(sides[1])[0]
+
+
+def test_the_backward_share_divides_the_time_between_the_sides():
+    # Sasquatch I-30: no search here solves it in two seconds.
+    level = load_levels(shared("sasquatch/sasquatch01_50.xsb"))[29]
+    forward, backward = _expansions_by_side(level, 0.8)
+    forward_more, backward_less = _expansions_by_side(level, 0.2)
+    assert forward > 0 and backward_less > 0
+    # the ratio should grow 16 times; 4 leaves room for a noisy machine
+    assert backward / forward > 4 * backward_less / forward_more

@@ -9,7 +9,7 @@ from sokosolve.board import Board
 from sokosolve.level import load_levels, parse_level
 from sokosolve.reach import moved_box_canonical, reachable, scanline_fill
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Status, solve
+from sokosolve.solver import MEETING_MODES, Limits, Status, solve
 
 from .conftest import PUZZLES
 from .reference import flood, optimal_pushes, small_levels
@@ -48,7 +48,7 @@ def test_optimal_push_counts_agree_with_a_plain_bfs(level):
 @given(small_levels(max_boxes=4))
 def test_fast_modes_solve_exactly_the_solvable_levels(level):
     expected = optimal_pushes(level)
-    for mode in ("fast", "features", "meet", "meet-fast"):
+    for mode in ("fast", "features", *MEETING_MODES):
         result = solve(level, mode, Limits(seconds=20))
         assert result.status is (Status.UNSOLVABLE if expected is None else Status.SOLVED), mode
         if expected is not None:
@@ -58,7 +58,7 @@ def test_fast_modes_solve_exactly_the_solvable_levels(level):
 
 def test_shipped_unsolvable_level_is_reported_unsolvable():
     level = load_levels(PUZZLES / "no-way-out.xsb")[0]
-    for mode in ("fast", "features", "pushes", "bfs", "meet", "meet-fast"):
+    for mode in ("fast", "features", "pushes", "bfs", *MEETING_MODES):
         result = solve(level, mode)
         assert result.status is Status.UNSOLVABLE and result.expanded > 10
 
