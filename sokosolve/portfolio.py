@@ -29,7 +29,7 @@ class Config:
     pi_corrals: bool = True
 
 
-#: The four searches of the portfolio, each on its own. Pushing from the start
+#: Four searches, each on its own. Pushing from the start
 #: and pulling back from the goals, each by feature cells or greedily, fail on
 #: different levels, and a level one of them solves it mostly solves fast.
 SEPARATE_PORTFOLIO = (
@@ -38,10 +38,11 @@ SEPARATE_PORTFOLIO = (
 #: The configurations raced by default, best first: two forward-backward pairs
 #: that take turns and stop where they meet (:mod:`sokosolve.bidirectional`).
 #: Both push forward by feature cells; one pulls back greedily, the other by
-#: feature cells with two thirds of its time. Each of the three searches solves
-#: levels the others do not (the greedy backward search eight of XSokoban's,
-#: the backward feature search Sasquatch I-32 and I-44 alone, Microban IV-57
-#: only where it meets the forward one). Sasquatch I on two cores at 60 s: 36
+#: feature cells with two thirds of its time. Each of the three searches is
+#: needed: the greedy backward search alone solves eight XSokoban levels that
+#: the two feature searches do not solve meeting; the backward feature search
+#: alone solves Sasquatch I-32 and I-44, and Microban IV-57 only where it meets
+#: the forward one. Sasquatch I on two cores at 60 s: 36
 #: solved, slowest 42.5 s, against 35, slowest 53.3 s, for the "same-kind"
 #: pairs. The notes on issue 4 have the runs behind these figures.
 FAST_PORTFOLIO = (Config("meet-mixed"), Config("meet-backward"))
