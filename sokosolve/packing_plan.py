@@ -5,12 +5,14 @@ door blocks the goals behind it. The plan is worked out before the search
 by taking the solved position apart, as in FESS and JSoko: with every goal
 boxed and the player outside, a box that can be pulled off its goal and out
 to a square that some box from the start can be pushed to (failing that,
-just off the goals) is the one that went in last; take it away and repeat.
+just off the goals) is the one that went in last; take it away, with one of
+the start boxes that can get there, and repeat.
 Read backwards, that is an order to fill the goals in; and a goal that a
 box or the player went over while a box was taken out (the walks steer
 round goals where they can) was empty then, so it is filled after that box's
 goal. Those are the only orders the plan keeps: it is a partial order, and a
-one-wide row of goals open at both ends is filled from either end.
+one-wide row of goals open at both ends is filled from either end, each end
+taking as many goals as it has boxes to bring.
 
 The plan's *packed* count of a position, the search's packing feature in
 place of the count of boxes on goals, is how many goals are boxed with
@@ -157,12 +159,14 @@ def packing_plan(board: Board) -> list[PlannedGoal]:
     outside = starts | ({int(board.player)} - goals)
     filled = set(goals)
     removed: list[tuple[int, set[int]]] = []  # goals taken apart, each with the squares used
+    unused = set(starts)  # start boxes not yet sent to a goal taken apart
     while filled:
-        # Best, a box comes out to where a box from the start can be pushed with the
+        # Best, a box comes out to where a start box not yet used can be pushed with the
         # other goals boxed; failing that, off the goals at all. If none does, the rest
         # are taken in square order, with no order among them.
         best = None
-        fed = _fed(floor - filled, starts, offsets) - goals
+        feeds = {s: _fed(floor - filled, {s}, offsets) - goals for s in unused}
+        fed = set().union(*feeds.values())
         for exits in (fed, floor - goals):
             for box in sorted(filled):
                 pulls = _pulls_out(box, floor, filled - {box}, exits, outside, offsets)
@@ -171,6 +175,13 @@ def packing_plan(board: Board) -> list[PlannedGoal]:
             if best:
                 break
         box = best[0] if best else min(filled)
+        if best:
+            # The box that fills this goal is one of the start boxes that reach where it
+            # came out (the player stood there for the last pull): the one with the fewest
+            # other places to go. Each end of a goal area gets as many goals as boxes.
+            feeders = [s for s in unused if best[1][-1][1] in feeds[s]]
+            if feeders:
+                unused.remove(min(feeders, key=lambda s: (len(feeds[s]), s)))
         filled.remove(box)
         free = floor - filled
         emptied = goals - filled - {box}

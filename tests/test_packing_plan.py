@@ -46,6 +46,22 @@ def test_a_row_of_goals_open_at_both_ends_is_filled_from_either_end():
     assert _packed(board, plan, [row[0], row[-1]]) == 0
 
 
+def test_each_end_of_a_goal_row_fills_as_many_goals_as_it_has_boxes():
+    """One box comes from the left, three from the right: the right ones fill the row from
+    its second goal on, so a box on the third goal first is no progress (the right
+    boxes could no longer get past it)."""
+    level = parse_level(
+        "#############\n#   ####    #\n# $ ....  $ #\n#   ####$$  #\n#   ####@   #\n"
+        "#############")
+    board = Board.from_level(level)
+    plan = packing_plan(board)
+    row = [board.from_level_square(2 * level.width + c) for c in (4, 5, 6, 7)]
+    assert _packed(board, plan, [row[2]]) == 0
+    assert _packed(board, plan, [row[0]]) == 1
+    assert _packed(board, plan, [row[1]]) == 1
+    assert _packed(board, plan, row[1:]) == 3
+
+
 @settings(max_examples=300, deadline=None)
 @given(small_levels())
 def test_the_plan_orders_every_goal_once(level):
