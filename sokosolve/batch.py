@@ -1,8 +1,7 @@
 """Solving many levels: gathering them from paths, and a pool of worker processes.
 
-Each worker solves one level at a time; in the fast mode it gives each search
-of :data:`~sokosolve.portfolio.FAST_PORTFOLIO` an equal share of the time in
-turn. The search stops itself at its time
+Each worker solves one level at a time; in the fast mode with the one-core
+search of :data:`~sokosolve.portfolio.ONE_CORE`. The search stops itself at its time
 and state limits; if it does not, the pool kills the worker at the limit
 plus a margin, reports the level as a timeout and starts a fresh worker, so
 one level can never stall, crash or lose the batch.
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .level import Level, LevelError, load_levels
-from .portfolio import take_turns
+from .portfolio import solve_on_one_core
 from .solver import Limits, Result, Status, solve, warm_up
 
 #: File name endings read when a directory is given.
@@ -65,7 +64,7 @@ def _worker(connection, mode: str, limits: Limits) -> None:
         if task is None:
             return
         if mode == "fast":
-            connection.send(take_turns(task.level, limits))
+            connection.send(solve_on_one_core(task.level, limits))
         else:
             connection.send(solve(task.level, mode, limits))
 

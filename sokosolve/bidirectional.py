@@ -1,7 +1,7 @@
-"""Meeting in the middle: a forward and a backward search take turns, and a state both reach
-joins their paths into a solution.
+"""Meeting in the middle: a forward search and one or more backward searches take turns, and
+a state that the forward one and a backward one reach joins their paths into a solution.
 
-The forward search pushes boxes from the start, the backward one pulls them
+The forward search pushes boxes from the start, a backward one pulls them
 off the goals (:func:`sokosolve.search.start_search`). Both key a state by
 its boxes and the player's region, so a new state of one that the other has
 stored is a state that the start reaches and from which the goals are
@@ -11,72 +11,95 @@ table, so a meeting is found by whichever side gets there second.
 
 The turns are balanced by time, not by states: a backward greedy search
 expands several times as many states a second as a forward feature search.
-The backward side's share of the time is a parameter: some levels are solved
-by the backward search alone, and some only where the two meet.
+Each backward side's share of the time is a parameter: some levels are
+solved by a backward search alone, and some only where two meet. Several
+backward searches of different kinds, meeting one forward search, do in one
+process what racing forward-backward pairs would do with the forward search
+run once in each.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
 from . import search
 
-#: Seconds a side runs before the other gets its turn.
+#: Seconds a side runs, at an equal share, before the next one gets its turn.
 TURN_SECONDS = 0.25
 _FIRST_TURN = 2_000  # expansions of a side's first turn, before its rate is known
 
 
 def meet_in_the_middle(
-    forward: tuple, backward: tuple, forward_is_complete: bool, backward_share: float = 0.5,
-    turn_seconds: float = TURN_SECONDS, first_turn: int = _FIRST_TURN,
+    forward: tuple, backward: Sequence[tuple], forward_is_complete: bool,
+    backward_shares: Sequence[float] = (0.5,), turn_seconds: float = TURN_SECONDS,
+    first_turn: int = _FIRST_TURN,
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
-    """Runs two started searches in turns until one decides the level.
+    """Runs a forward and one or more backward searches in turns until one decides the level.
 
-    ``forward`` and ``backward`` come from :func:`~sokosolve.search.start_search`
-    with status ``RUNNING``. ``forward_is_complete`` says whether the forward
-    search running out of states proves the level unsolvable (it does not
-    with goal macros). Returns ``(status, pushes, pulls, counts)``: a
-    solution is ``pushes`` followed by ``pulls`` undone in reverse order;
-    ``counts`` sums both sides' :func:`~sokosolve.search.search_counts`.
-    A pair of turns lasts about ``2 * turn_seconds``, of which the backward
-    side has ``backward_share``; a side's first turn is ``first_turn``
-    expansions.
+    The searches come from :func:`~sokosolve.search.start_search` with status
+    ``RUNNING``. ``forward_is_complete`` says whether the forward search
+    running out of states proves the level unsolvable (it does not with goal
+    macros). Returns ``(status, pushes, pulls, counts)``: a solution is
+    ``pushes`` followed by ``pulls`` undone in reverse order; ``counts`` sums
+    every side's :func:`~sokosolve.search.search_counts`. A round of turns
+    lasts about ``turn_seconds`` a side, of which each backward search has its
+    share of ``backward_shares`` and the forward one the rest; a side's first
+    turn is ``first_turn`` expansions.
+
+    The forward side checks its new states against the first backward table as
+    it makes them, and against the others after its turn; a backward side checks
+    against the forward table as it goes. Backward sides never meet each other.
     """
-    sides = [forward, backward]
-    seconds_of = [2 * turn_seconds * (1 - backward_share), 2 * turn_seconds * backward_share]
-    active = [True, True]
-    turn = [first_turn, first_turn]
+    sides = [forward, *backward]
+    shares = [1 - sum(backward_shares), *backward_shares]
+    seconds_of = [len(sides) * turn_seconds * share for share in shares]
+    active = [True] * len(sides)
+    turn = [first_turn] * len(sides)
     status = search.RUNNING
-    side = 1
+    side = len(sides) - 1
+    meeting = (-1, -1, -1)  # (forward node, backward side, its node) met after a turn
     while status == search.RUNNING:
-        if not (active[0] or active[1]):
-            status = search.LIMIT  # both sides ran out of states
+        if not any(active):
+            status = search.LIMIT  # every side ran out of states
             break
-        side = 1 - side
+        side = (side + 1) % len(sides)
         if not active[side]:
             continue
-        keys, slots = search.search_table(sides[1 - side])
+        keys, slots = search.search_table(sides[1 if side == 0 else 0])
         started = time.perf_counter()
-        done = search.search_counts(sides[side])[0]
+        done, stored = search.search_counts(sides[side])[[0, 2]]
         status, sides[side] = search.run_search(sides[side], done + turn[side], keys, slots)
         ran = search.search_counts(sides[side])[0] - done
         seconds = time.perf_counter() - started
         if ran and seconds > 0:
             turn[side] = max(1, int(ran * seconds_of[side] / seconds))
+        if side == 0 and status in (search.RUNNING, search.TIMEOUT, search.LIMIT):
+            for other in range(2, len(sides)):
+                node, met = search.first_meeting(sides[0], stored,
+                                                 *search.search_table(sides[other]))
+                if node >= 0:
+                    meeting = (node, other, met)
+                    status = search.SOLVED
+                    break
         if status == search.LIMIT or (
             status == search.UNSOLVABLE and side == 0 and not forward_is_complete
         ):
-            active[side] = False  # its table stays for the other side to meet
+            active[side] = False  # its table stays for the other sides to meet
             status = search.RUNNING
-    counts = search.search_counts(sides[0])[:5] + search.search_counts(sides[1])[:5]
+    counts = sum(search.search_counts(s)[:5] for s in sides)
     pushes = pulls = np.empty(0, dtype=np.int32)
     if status == search.SOLVED:
-        goal, meet = search.search_counts(sides[side])[5:7]
-        ends = {side: goal, 1 - side: meet}  # -1: that side had no part in it
-        if ends[0] >= 0:
-            pushes = search.search_path(sides[0], ends[0])
-        if ends[1] >= 0:
-            pulls = search.search_path(sides[1], ends[1])
+        if meeting[0] >= 0:
+            forward_end, other, backward_end = meeting
+        else:
+            goal, met = search.search_counts(sides[side])[5:7]
+            other = side if side > 0 else 1  # the forward side met the first backward table
+            forward_end, backward_end = (goal, met) if side == 0 else (met, goal)
+        if forward_end >= 0:  # -1: that side had no part in it
+            pushes = search.search_path(sides[0], forward_end)
+        if backward_end >= 0:
+            pulls = search.search_path(sides[other], backward_end)
     return status, pushes, pulls, counts

@@ -17,7 +17,7 @@ from . import __version__
 from .batch import Task, level_files, read_tasks, solve_tasks
 from .level import Level, LevelError, load_levels
 from .output import FORMATS, SELF_DESCRIBING, CsvWriter, Record, read_finished
-from .portfolio import FAST_PORTFOLIO, race
+from .portfolio import FAST_PORTFOLIO, race, solve_on_one_core
 from .replay import SolutionFormatError, expand_lurd, verify
 from .search import MAX_STATES
 from .solver import (
@@ -145,7 +145,10 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
             results = iter([(solvable[0], race(solvable[0].level, limits))])
         elif len(solvable) == 1:
             warm_up()
-            results = iter([(solvable[0], solve(solvable[0].level, mode, limits))])
+            level = solvable[0].level
+            result = (solve_on_one_core(level, limits) if mode == "fast"
+                      else solve(level, mode, limits))
+            results = iter([(solvable[0], result)])
         else:
             results = solve_tasks(solvable, mode, limits, jobs)
         for task, result in results:

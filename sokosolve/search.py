@@ -434,6 +434,21 @@ def search_counts(search: tuple) -> np.ndarray:
     ])
 
 
+@numba.njit(cache=True)
+def first_meeting(
+    search: tuple, first: int, other_keys: np.ndarray, other_slots: np.ndarray
+) -> tuple[int, int]:
+    """The first state of ``search`` from node ``first`` on that another search's table
+    (:func:`search_table`) holds too, as ``(node, the other search's node)``; ``(-1, -1)``
+    if there is none."""
+    keys, count = search[5][0], search[-1][_COUNT]
+    for node in range(first, count):
+        slot = table_find(other_slots, other_keys, keys[node])
+        if slot >= 0:
+            return node, other_slots[slot]
+    return -1, -1
+
+
 def search_table(search: tuple) -> tuple[np.ndarray, np.ndarray]:
     """``(keys, slots)``: the stored states of a search, for another to meet
     (:func:`run_search`)."""

@@ -59,14 +59,15 @@ MODES = {
     "backward-bfs": (search.BFS, 0, True),
 }
 
-#: Meeting modes: name -> (forward mode, backward mode, the backward one's share of the
-#: time), run in turns until a state that both reach joins them
-#: (:mod:`sokosolve.bidirectional`); they share the state limit.
+#: Meeting modes: name -> (forward mode, backward modes, the backward ones' shares of the
+#: time), run in turns until a state that the forward search and a backward one reach
+#: joins them (:mod:`sokosolve.bidirectional`); they share the state limit.
 MEETING_MODES = {
-    "meet": ("features", "backward-features", 1 / 2),
-    "meet-fast": ("fast", "backward", 1 / 2),
-    "meet-mixed": ("features", "backward", 1 / 2),
-    "meet-backward": ("features", "backward-features", 2 / 3),
+    "meet": ("features", ("backward-features",), (1 / 2,)),
+    "meet-fast": ("fast", ("backward",), (1 / 2,)),
+    "meet-mixed": ("features", ("backward",), (1 / 2,)),
+    "meet-backward": ("features", ("backward-features",), (2 / 3,)),
+    "meet-all": ("features", ("backward-features", "backward"), (1 / 2, 1 / 4)),
 }
 
 
@@ -194,18 +195,21 @@ def _run(
     "unsolvable" rests on)``; a solution is the pushes, then the pulls undone in reverse
     order."""
     if mode in MEETING_MODES:
-        forward_mode, backward_mode, backward_share = MEETING_MODES[mode]
-        half = max(1, max_states // 2)
-        code, forward, rooms = start_mode(board, forward_mode, weight, half, deadline, pruning)
-        backward_code, backward, _ = start_mode(board, backward_mode, None, half, deadline,
-                                                pruning)
-        # No rerun without macros: "unsolvable" here never rests on them (a forward
-        # side with macros only stops; the backward side has none).
-        if code == search.RUNNING and backward_code == search.RUNNING:
-            return (*meet_in_the_middle(forward, backward, not rooms, backward_share), [])
+        forward_mode, backward_modes, backward_shares = MEETING_MODES[mode]
+        share = max(1, max_states // (1 + len(backward_modes)))
+        code, forward, rooms = start_mode(board, forward_mode, weight, share, deadline, pruning)
         if code != search.RUNNING:  # decided at a root
             return (*_outcome(code, forward, False), [])
-        return (*_outcome(backward_code, backward, True), [])
+        backward = []
+        for backward_mode in backward_modes:
+            backward_code, side, _ = start_mode(board, backward_mode, None, share, deadline,
+                                                pruning)
+            if backward_code != search.RUNNING:
+                return (*_outcome(backward_code, side, True), [])
+            backward.append(side)
+        # No rerun without macros: "unsolvable" here never rests on them (a forward
+        # side with macros only stops; the backward side has none).
+        return (*meet_in_the_middle(forward, backward, not rooms, backward_shares), [])
     code, state, rooms = start_mode(board, mode, weight, max_states, deadline, pruning)
     if code == search.RUNNING:
         code, state = search.run_search(state, _NEVER, _EMPTY_KEYS, _EMPTY)

@@ -139,7 +139,7 @@ def _never_returns(level, limits):
 
 
 def test_a_worker_that_overruns_is_killed_and_the_batch_goes_on(monkeypatch):
-    monkeypatch.setattr(batch, "take_turns", _never_returns)
+    monkeypatch.setattr(batch, "solve_on_one_core", _never_returns)
     monkeypatch.setattr(batch, "KILL_MARGIN", 0.5)
     level = parse_level("#####\n#@$.#\n#####")
     tasks = [batch.Task("x", i, level) for i in (1, 2)]

@@ -2,6 +2,7 @@
 
 import time
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 
@@ -16,16 +17,21 @@ from .conftest import PUZZLES, shared
 from .reference import optimal_pushes, small_levels
 
 
-def _meet(level, forward_mode="bfs", backward_mode="backward-bfs"):
-    """Both sides a few expansions a turn, so that they meet before either gets through."""
+def _meet(level, forward_mode="bfs", *backward_modes, caps=()):
+    """The sides a few expansions a turn, so that they meet before any gets through;
+    ``caps`` limits the backward sides' states."""
     board = Board.from_level(level)
     deadline = time.perf_counter() + 30
-    sides = [start_mode(board, mode, None, 1 << 20, deadline, Pruning(goal_macros=False))
-             for mode in (forward_mode, backward_mode)]
+    backward_modes = backward_modes or ("backward-bfs",)
+    caps = caps or (1 << 20,) * len(backward_modes)
+    sides = [start_mode(board, mode, None, cap, deadline, Pruning(goal_macros=False))
+             for mode, cap in zip((forward_mode, *backward_modes), (1 << 20, *caps), strict=True)]
     if any(code != search.RUNNING for code, _, _ in sides):
         return None
-    status, pushes, pulls, _ = meet_in_the_middle(sides[0][1], sides[1][1], True,
-                                                  turn_seconds=1e-6, first_turn=1)
+    shares = [1 / (1 + len(backward_modes))] * len(backward_modes)
+    status, pushes, pulls, _ = meet_in_the_middle(
+        sides[0][1], [side for _, side, _ in sides[1:]], True, shares, turn_seconds=1e-6,
+        first_turn=1)
     return board, status, pushes, pulls
 
 
@@ -42,6 +48,42 @@ def test_only_solvable_levels_meet_and_met_paths_solve_them(level):
         assert status == search.SOLVED
         assert verify(level, joined_lurd(board, pushes, pulls)).solved
 
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_levels(max_rows=6, max_cols=6, max_boxes=3))
+def test_the_forward_side_meets_a_second_backward_side(level):
+    """The first backward side stops at a handful of states, so the meetings are the
+    second one's: met by the forward side after its turns, or by the second itself."""
+    met = _meet(level, "bfs", "backward-bfs", "backward-bfs", caps=(16, 1 << 20))
+    if met is None:
+        return
+    board, status, pushes, pulls = met
+    if optimal_pushes(level) is None:
+        assert status == search.UNSOLVABLE
+    else:
+        assert status == search.SOLVED
+        assert verify(level, joined_lurd(board, pushes, pulls)).solved
+
+
+@pytest.mark.parametrize("name", ["corridor.xsb", "goal-room.xsb", "storeroom.xsb"])
+def test_two_searches_run_through_share_the_states_of_a_solution(name):
+    """Any state on a solution is in both full state spaces: the first one found joins
+    the two paths into a solution."""
+    level = load_levels(PUZZLES / name)[0]
+    board = Board.from_level(level)
+    deadline = time.perf_counter() + 30
+    forward, backward = (
+        search.run_search(start_mode(board, mode, None, 1 << 20, deadline,
+                                     Pruning(goal_macros=False))[1], 1 << 62,
+                          np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int32))[1]
+        for mode in ("bfs", "backward-bfs"))
+    node, met = search.first_meeting(forward, 0, *search.search_table(backward))
+    assert node >= 0 and met >= 0
+    pushes, pulls = search.search_path(forward, node), search.search_path(backward, met)
+    assert verify(level, joined_lurd(board, pushes, pulls)).solved
+    stored = search.search_counts(forward)[2]
+    assert search.first_meeting(forward, stored, *search.search_table(backward)) == (-1, -1)
 
 @pytest.mark.parametrize("name", ["corridor.xsb", "goal-room.xsb", "storeroom.xsb"])
 def test_breadth_first_sides_meet_and_their_joined_paths_solve_the_puzzle(name):
@@ -64,7 +106,7 @@ def _expansions_by_side(level, backward_share):
     deadline = time.perf_counter() + 2.0
     sides = [start_mode(board, mode, None, 1 << 22, deadline, Pruning())[1]
              for mode in ("features", "backward-features")]
-    status = meet_in_the_middle(sides[0], sides[1], False, backward_share,
+    status = meet_in_the_middle(sides[0], [sides[1]], False, [backward_share],
                                 turn_seconds=0.05)[0]
     assert status == search.TIMEOUT
     # a side's counters are updated in place as it runs

@@ -45,14 +45,16 @@ def test_racers_share_the_state_limit(monkeypatch):
     assert result.states == 1000 // len(portfolio.FAST_PORTFOLIO)
 
 
-def test_taking_turns_shares_the_time_limit():
+def test_the_one_core_search_solves_proves_and_stops_at_the_limit():
     from .test_batch import STUCK
 
     level = load_levels(PUZZLES / "corridor.xsb")[0]
-    assert portfolio.take_turns(level, Limits(seconds=30)).status is Status.SOLVED
+    result = portfolio.solve_on_one_core(level, Limits(seconds=30))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
     unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
-    assert portfolio.take_turns(unsolvable, Limits(seconds=30)).status is Status.UNSOLVABLE
+    assert portfolio.solve_on_one_core(unsolvable, Limits(seconds=30)).status is (
+        Status.UNSOLVABLE)
     started = time.perf_counter()
-    result = portfolio.take_turns(parse_level(STUCK), Limits(seconds=1.0))
+    result = portfolio.solve_on_one_core(parse_level(STUCK), Limits(seconds=1.0))
     assert result.status is Status.TIMEOUT
     assert time.perf_counter() - started < 1.3 and result.seconds < 1.3
