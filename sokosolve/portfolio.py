@@ -51,7 +51,8 @@ SAME_KIND_PORTFOLIO = (Config("meet"), Config("meet-fast"))
 #: The search for one core: the three searches of the portfolio in one meeting,
 #: the forward one run once (:mod:`sokosolve.bidirectional`), half of the time
 #: to the backward feature search. On one core a level, Sasquatch I at 60 s:
-#: 36 solved, the same levels as the race on two cores; Microban I-IV: 493.
+#: 35 solved (the race's 36 but I-44), against 34 taking turns between the
+#: race's pairs; Microban I-IV: all 493.
 ONE_CORE = Config("meet-all")
 #: Portfolios by name, for the benchmarks.
 PORTFOLIOS = {"meeting": FAST_PORTFOLIO, "same-kind": SAME_KIND_PORTFOLIO,
