@@ -78,7 +78,8 @@ MEETING_MODES = {
 BYTES_PER_STATE = 47
 #: Memory a search process takes whatever its states, at most: the frozen-goal
 #: tables (:data:`sokosolve.frozen_goals.TABLE_BYTES`) and 4 MiB of workspaces
-#: (the corral test's answers, per-square arrays) for its forward and backward search.
+#: (the corral test's answers, per-square arrays) for its searches, a forward and at
+#: most two backward ones (1.1 MB each on Sasquatch I-43's 640 squares).
 PROCESS_BYTES = TABLE_BYTES + (4 << 20)
 
 
