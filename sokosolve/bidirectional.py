@@ -76,7 +76,7 @@ def meet_in_the_middle(
         seconds = time.perf_counter() - started
         if ran and seconds > 0:
             turn[side] = max(1, int(ran * seconds_of[side] / seconds))
-        if side == 0 and status in (search.RUNNING, search.TIMEOUT, search.LIMIT):
+        if side == 0 and status != search.SOLVED:  # its last states too, if it ran out
             for other in range(2, len(sides)):
                 node, met = search.first_meeting(sides[0], stored,
                                                  *search.search_table(sides[other]))
