@@ -1,0 +1,90 @@
+"""Time the solver on parts of one level: its goal areas alone, then two, three... together.
+
+    python scripts/goal_areas.py ../shared/levels/sasquatch/sasquatch01_50.xsb --level 5
+
+A part is a goal area (goals joined side by side) with the boxes that a
+min-cost matching of boxes to goals sends there; the other areas' goals and
+boxes are taken off the board. If the time grows by a large factor with each
+area added while each area alone is quick, the level is hard for the search
+because it is a product of nearly independent parts: the search keeps every
+combination of each part's half-done positions. Every solution is replayed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+
+from sokosolve.board import Board
+from sokosolve.heuristics import matching_bound, matching_workspace
+from sokosolve.level import Level, LevelError, load_levels
+from sokosolve.replay import verify
+from sokosolve.solver import MEETING_MODES, MODES, Limits, solve, warm_up
+
+
+def goal_areas(level: Level) -> list[frozenset[int]]:
+    """The goals of ``level`` in groups joined side by side, largest first."""
+    left = set(level.goals)
+    areas = []
+    while left:
+        first = left.pop()
+        area, stack = {first}, [first]
+        while stack:
+            row, col = level.row_col(stack.pop())
+            for square in (level.square(row + dr, col + dc)
+                           for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))):
+                if square in left:
+                    left.remove(square)
+                    area.add(square)
+                    stack.append(square)
+        areas.append(frozenset(area))
+    return sorted(areas, key=lambda a: (-len(a), min(a)))
+
+
+def matched_goals(level: Level) -> dict[int, int]:
+    """Box square -> goal square, by the least total push distance."""
+    board = Board.from_level(level)
+    work = matching_workspace(board.boxes.size)
+    matching_bound(board.goal_distances, board.boxes, work)
+    owner = work[2]  # goal (1-based) -> box (1-based)
+    return {board.to_level_square(board.boxes[owner[g] - 1]):
+            board.to_level_square(board.goals[g - 1]) for g in range(1, board.boxes.size + 1)}
+
+
+def part(level: Level, areas: list[frozenset[int]], matching: dict[int, int]) -> Level:
+    """``level`` with only the goals of ``areas`` and the boxes matched to them."""
+    goals = frozenset().union(*areas)
+    return replace(level, goals=goals,
+                   boxes=frozenset(b for b, g in matching.items() if g in goals))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("collection", type=Path)
+    parser.add_argument("--level", type=int, required=True, help="its number, from 1")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--mode", choices=sorted([*MODES, *MEETING_MODES]), default="meet-all")
+    parser.add_argument("--combinations", type=int, default=1,
+                        help="how many sets of areas to try per number of areas")
+    args = parser.parse_args()
+    level = load_levels(args.collection)[args.level - 1]
+    if isinstance(level, LevelError):
+        parser.error(str(level))
+    areas = goal_areas(level)
+    matching = matched_goals(level)
+    print(f"level {args.level}: goal areas of {[len(a) for a in areas]} goals")
+    warm_up()
+    for k in range(1, len(areas) + 1):
+        for chosen in list(combinations(range(len(areas)), k))[:args.combinations]:
+            sub = part(level, [areas[i] for i in chosen], matching)
+            result = solve(sub, args.mode, Limits(seconds=args.timeout))
+            replayed = result.solution is not None and verify(sub, result.solution).solved
+            print(f"  areas {list(chosen)}: {len(sub.boxes)} boxes, {result.status.value} in "
+                  f"{result.seconds:.2f}s, {result.states:,} states"
+                  + (", replayed" if replayed else ""), flush=True)
+
+
+if __name__ == "__main__":
+    main()
