@@ -212,7 +212,7 @@ def plan_packed(plan: tuple, box_at: np.ndarray, packed: np.ndarray) -> int:
     """How many goals are packed: boxed, and every goal they come after is packed.
 
     ``packed`` is a work array of a flag per goal (or more), overwritten."""
-    goals, first, after = plan
+    goals, first, after = plan[0], plan[1], plan[2]  # the search may add arrays after them
     count = 0
     for k in range(goals.size):
         packed[k] = False

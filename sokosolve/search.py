@@ -269,7 +269,9 @@ def start_search(
     the corral deadlock test (``dead_corrals``) and bounds that see boxes frozen on goals
     (``frozen_goals``) are forward only too. ``plan`` is the packing plan of
     :func:`sokosolve.packing_plan.plan_tables` that the feature-space search
-    counts packed boxes by (an empty one: boxes on goals).
+    counts packed boxes by (an empty one: boxes on goals), followed by the area
+    numbers of :mod:`sokosolve.area_commitment` (per square, per box) if the
+    search commits to one goal area at a time (empty arrays if not).
     ``deadline`` is a ``time.perf_counter()`` value.
 
     The status is ``RUNNING`` unless a root already decides it; then
@@ -619,8 +621,16 @@ def _expand_nodes(
                 label, corral_stack, allowed,
             )
             restricted += only_corral >= 0
+        only_area = -1  # committed to one goal area: that of the last box, while it has room
+        if plan[4].size and parents[node] != _NO_PARENT:
+            last_area = plan[4][box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]]
+            for goal in plan[0]:
+                if box_at[goal] < 0 and plan[3][goal] == last_area:
+                    only_area = last_area
         for i in range(nboxes):
             square = box_squares[i]
+            if only_area >= 0 and plan[4][i] != only_area:
+                continue
             for d in range(4):
                 to = square + offsets[d]
                 if backward:  # the player on ``to`` steps back, pulling the box

@@ -1,9 +1,12 @@
-"""The goal-area tool of scripts/goal_areas.py: a level cut into the parts it times."""
+"""Goal areas: the tool of scripts/goal_areas.py that cuts a level into them, and the search
+that commits to one at a time (sokosolve.area_commitment)."""
 
 from scripts.goal_areas import goal_areas, matched_goals, part
-from sokosolve.level import parse_level
+from sokosolve.level import load_levels, parse_level
 from sokosolve.replay import verify
-from sokosolve.solver import solve
+from sokosolve.solver import Limits, Status, solve
+
+from .conftest import PUZZLES, shared
 
 TWO_SIDES = "#########\n#.$ @ $.#\n#.$   $.#\n#########"
 
@@ -22,3 +25,18 @@ def test_a_part_keeps_one_goal_area_and_the_boxes_matched_to_it():
     result = solve(sub)
     assert verify(sub, result.solution).solved and result.pushes == 2
     assert part(level, [left, right], matching) == level
+
+
+def test_committing_to_one_goal_area_at_a_time_solves_a_level_of_four_quadrants():
+    """Sasquatch I-5 is four nearly independent quadrants; the search over the whole level
+    keeps every mix of their half-done positions and runs out of time, the committed one
+    finishes each quadrant before it starts another."""
+    level = load_levels(shared("sasquatch/sasquatch01_50.xsb"))[4]
+    result = solve(level, "features-areas", Limits(seconds=30))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+
+
+def test_a_committed_search_that_runs_out_of_states_proves_nothing():
+    level = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    assert solve(level, "features", Limits(seconds=10)).status is Status.UNSOLVABLE
+    assert solve(level, "features-areas", Limits(seconds=10)).status is Status.LIMIT
