@@ -58,3 +58,15 @@ def test_the_one_core_search_solves_proves_and_stops_at_the_limit():
     result = portfolio.solve_on_one_core(parse_level(STUCK), Limits(seconds=1.0))
     assert result.status is Status.TIMEOUT
     assert time.perf_counter() - started < 1.3 and result.seconds < 1.3
+
+
+def test_a_first_search_that_proves_nothing_hands_over_to_the_next():
+    """The committed search runs out of states on a level with no solution; that is no
+    proof, so the complete search that follows it gives the answer."""
+    config = Config("features", first="features-areas", first_share=0.5)
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    assert portfolio.solve_on_one_core(unsolvable, Limits(seconds=10), config).status \
+        is Status.UNSOLVABLE
+    level = load_levels(PUZZLES / "corridor.xsb")[0]
+    result = portfolio.solve_on_one_core(level, Limits(seconds=10), config)
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
