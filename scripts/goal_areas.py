@@ -17,8 +17,9 @@ from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
+from sokosolve import area_commitment
+from sokosolve.area_commitment import goal_area_ids
 from sokosolve.board import Board
-from sokosolve.heuristics import matching_bound, matching_workspace
 from sokosolve.level import Level, LevelError, load_levels
 from sokosolve.replay import verify
 from sokosolve.solver import MEETING_MODES, MODES, Limits, solve, warm_up
@@ -26,31 +27,18 @@ from sokosolve.solver import MEETING_MODES, MODES, Limits, solve, warm_up
 
 def goal_areas(level: Level) -> list[frozenset[int]]:
     """The goals of ``level`` in groups joined side by side, largest first."""
-    left = set(level.goals)
-    areas = []
-    while left:
-        first = left.pop()
-        area, stack = {first}, [first]
-        while stack:
-            row, col = level.row_col(stack.pop())
-            for square in (level.square(row + dr, col + dc)
-                           for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))):
-                if square in left:
-                    left.remove(square)
-                    area.add(square)
-                    stack.append(square)
-        areas.append(frozenset(area))
+    board = Board.from_level(level)
+    ids = goal_area_ids(board)
+    areas = [frozenset(board.to_level_square(g) for g in board.goals if ids[g] == area)
+             for area in range(ids.max() + 1)]
     return sorted(areas, key=lambda a: (-len(a), min(a)))
 
 
 def matched_goals(level: Level) -> dict[int, int]:
     """Box square -> goal square, by the least total push distance."""
     board = Board.from_level(level)
-    work = matching_workspace(board.boxes.size)
-    matching_bound(board.goal_distances, board.boxes, work)
-    owner = work[2]  # goal (1-based) -> box (1-based)
-    return {board.to_level_square(board.boxes[owner[g] - 1]):
-            board.to_level_square(board.goals[g - 1]) for g in range(1, board.boxes.size + 1)}
+    return {board.to_level_square(box): board.to_level_square(board.goals[goal])
+            for box, goal in zip(board.boxes, area_commitment.matched_goals(board), strict=True)}
 
 
 def part(level: Level, areas: list[frozenset[int]], matching: dict[int, int]) -> Level:

@@ -55,14 +55,19 @@ def goal_area_ids(board: Board) -> np.ndarray:
     return ids
 
 
-def box_area_ids(board: Board, area_ids: np.ndarray) -> np.ndarray:
-    """The area of each start box (in ``board.boxes`` order): that of the goal a min-cost
-    matching of boxes to goals by push distance gives it."""
+def matched_goals(board: Board) -> np.ndarray:
+    """The goal (an index into ``board.goals``) that a min-cost matching of boxes to goals
+    by push distance gives each start box, in ``board.boxes`` order."""
     work = matching_workspace(board.boxes.size)
     matching_bound(board.goal_distances, board.boxes, work)
     owner = work[2]  # goal (from 1) -> box (from 1)
-    areas = np.empty(board.boxes.size, dtype=np.int32)
+    goals = np.empty(board.boxes.size, dtype=np.int32)
     for goal in range(1, board.boxes.size + 1):
-        areas[owner[goal] - 1] = area_ids[board.goals[goal - 1]]
-    return areas
+        goals[owner[goal] - 1] = goal - 1
+    return goals
 
+
+def box_area_ids(board: Board, area_ids: np.ndarray) -> np.ndarray:
+    """The area of each start box (in ``board.boxes`` order): that of its goal in
+    :func:`matched_goals`."""
+    return area_ids[board.goals[matched_goals(board)]]
