@@ -14,9 +14,11 @@ instead of running out of time.
 
 A goal area is a group of goals joined side by side; each box belongs to the
 area that a min-cost matching of the start boxes to the goals sends it to.
-The rule is a heuristic, not a pruning that keeps every solution: an area
-may need a box of another area, or another area's box moved out of the way.
-A search under it that runs out of states proves nothing.
+The rule alone could lose every solution: an area may need a box of another
+area, or another area's box moved out of the way (``puzzles/crossed-areas.xsb``).
+So the pushes it holds back are deferred, not dropped: once the committed
+states run out, the search expands the deferred states again with every push,
+best first, and so stays complete.
 
 >>> from sokosolve.level import parse_level
 >>> from sokosolve.board import Board

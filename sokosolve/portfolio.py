@@ -48,8 +48,7 @@ SEPARATE_PORTFOLIO = (
 #: the forward one. Sasquatch I on two cores at 60 s: 36
 #: solved, slowest 42.5 s, against 35, slowest 53.3 s, for the "same-kind"
 #: pairs. The second pair starts with the search committed to one goal area
-#: at a time for a tenth of the time: it adds Sasquatch I-5 (37 solved), and
-#: mostly gives up in well under a second elsewhere. The notes on issue 4
+#: at a time for a tenth of the time: it adds Sasquatch I-5 (37 solved). The notes on issue 4
 #: have the runs behind these figures.
 FAST_PORTFOLIO = (Config("meet-mixed"),
                   Config("meet-backward", first="features-areas", first_share=0.1))

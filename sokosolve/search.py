@@ -56,8 +56,8 @@ _NEED_ROOM = -1  # the loop stops for its tables to grow
 
 # The loop's counters, kept in an array between its runs.
 (_COUNT, _HEAD, _HEAP_SIZE, _CURRENT, _STAMP, _CHILD_STAMP, _LABEL, _GOAL_NODE, _EXPANDED,
- _GENERATED, _RESTRICTED, _DEAD_CORRALS, _CELL, _AREA_LABEL, _MEET_NODE,
- _PROGRESS_SIZE) = range(16)
+ _GENERATED, _RESTRICTED, _DEAD_CORRALS, _CELL, _AREA_LABEL, _MEET_NODE, _DEFERRED,
+ _PROGRESS_SIZE) = range(17)
 
 _CLOCK_EVERY = 32
 # An open-list entry is f (bits 44-62, at most _OPEN_F_MAX), 65535 - g (28-43)
@@ -251,6 +251,16 @@ def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
 
 
 @numba.njit(cache=True)
+def _area_goal_counts(goal_mask: np.ndarray, area_ids: np.ndarray) -> np.ndarray:
+    """How many goals each goal area of ``area_ids`` (per square, -1 off goals) has."""
+    counts = np.zeros(area_ids.max() + 1 if area_ids.size else 0, dtype=np.int32)
+    for square in range(area_ids.size):
+        if goal_mask[square] and area_ids[square] >= 0:
+            counts[area_ids[square]] += 1
+    return counts
+
+
+@numba.njit(cache=True)
 def start_search(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
     offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_players: np.ndarray,
@@ -294,7 +304,7 @@ def start_search(
         np.zeros(4 * nboxes, dtype=np.uint8), np.empty((nboxes + 2, 3), dtype=np.int64),
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
-        np.zeros(nboxes, dtype=np.bool_),
+        np.zeros(nboxes, dtype=np.bool_), _area_goal_counts(goal_mask, plan[3]),
     )
 
     capacity = min(1 << 12, max_states)
@@ -359,7 +369,7 @@ def start_search(
     progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
     progress[_COUNT], progress[_HEAP_SIZE], progress[_STAMP] = count, heap_size, stamp
     progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, goal_node, 1
-    progress[_MEET_NODE] = -1
+    progress[_MEET_NODE], progress[_DEFERRED] = -1, -1
     return status, (
         (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys), macros,
         (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
@@ -510,13 +520,15 @@ def _expand_nodes(
      target_player, dead_corrals) = settings
     box_squares, box_at, occupied = position
     (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
-     parent_work, corral_work, area_marks, plan_flags) = scratch
+     parent_work, corral_work, area_marks, plan_flags, area_goals) = scratch
     keys, parents, pushes, depths, slots, heap, node_tables = table
     cells, first_child, next_sibling, cell_keys, plan = cell_lists
     tables = frozen[0]
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
     cell = progress[_CELL]  # the feature-space search's turn
     area_label = progress[_AREA_LABEL]  # the next free label in ``area_marks``
+    deferred = progress[_DEFERRED]  # a heap of nodes whose other areas' pushes wait
+    released = False  # the node is expanded from ``deferred``: no commitment
     areas = 0  # free areas of the expanded node, labelled from ``first_area`` on
     first_area = 0
     nboxes = box_squares.size
@@ -546,14 +558,19 @@ def _expand_nodes(
             node = head
             head += 1
         elif ordering == FEATURES:
-            if heap_size == 0:
-                break
-            while cells[cell] < 0:
+            released = heap_size == 0
+            if released:  # the committed search is stuck: push other areas' boxes now
+                if deferred < 0:
+                    break
+                node = deferred
+                deferred = heap_pop(node, cell_keys, first_child, next_sibling)
+            else:
+                while cells[cell] < 0:
+                    cell = cell + 1 if cell + 1 < cells.size else 0
+                node = cells[cell]
+                cells[cell] = heap_pop(node, cell_keys, first_child, next_sibling)
+                heap_size -= 1
                 cell = cell + 1 if cell + 1 < cells.size else 0
-            node = cells[cell]
-            cells[cell] = heap_pop(node, cell_keys, first_child, next_sibling)
-            heap_size -= 1
-            cell = cell + 1 if cell + 1 < cells.size else 0
         else:
             if heap_size == 0:
                 break
@@ -622,14 +639,19 @@ def _expand_nodes(
             )
             restricted += only_corral >= 0
         only_area = -1  # committed to one goal area: that of the last box, while it has room
-        if plan[4].size and parents[node] != _NO_PARENT:
+        if area_goals.size and not released and parents[node] != _NO_PARENT:
             last_area = plan[4][box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]]
-            for goal in plan[0]:
-                if box_at[goal] < 0 and plan[3][goal] == last_area:
-                    only_area = last_area
+            filled = 0
+            for b in box_squares:
+                if goal_mask[b] and plan[3][b] == last_area:
+                    filled += 1
+            if filled < area_goals[last_area]:
+                only_area = last_area
+        held_back = False  # pushes of other areas' boxes, left for when the search is stuck
         for i in range(nboxes):
             square = box_squares[i]
             if only_area >= 0 and plan[4][i] != only_area:
+                held_back = True
                 continue
             for d in range(4):
                 to = square + offsets[d]
@@ -773,11 +795,13 @@ def _expand_nodes(
                 break
         if status == SOLVED or status == LIMIT:
             break
+        if held_back:  # expanded again, unrestricted, once the committed states run out
+            deferred = heap_insert(deferred, node, cell_keys, first_child, next_sibling)
 
     progress[_COUNT], progress[_HEAD], progress[_HEAP_SIZE] = count, head, heap_size
     progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP] = current, stamp, child_stamp
     progress[_LABEL], progress[_GOAL_NODE], progress[_MEET_NODE] = label, goal_node, meet_node
     progress[_EXPANDED], progress[_GENERATED] = expanded, generated
     progress[_RESTRICTED], progress[_DEAD_CORRALS] = restricted, dead_corral_nodes
-    progress[_CELL], progress[_AREA_LABEL] = cell, area_label
+    progress[_CELL], progress[_AREA_LABEL], progress[_DEFERRED] = cell, area_label, deferred
     return status

@@ -61,10 +61,9 @@ MODES = {
     "backward-bfs": (search.BFS, 0, True),
 }
 
-#: Modes that commit to one goal area at a time (:mod:`sokosolve.area_commitment`): they
-#: may miss every solution, so running out of states there is no proof. Their weight is
-#: high: on Sasquatch I-5 the committed search with weight 3 does not finish in 30 s, with
-#: 30 it needs 1.3 s.
+#: Modes that commit to one goal area at a time (:mod:`sokosolve.area_commitment`) until
+#: they get stuck. Their weight is high: on Sasquatch I-5 the committed search with
+#: weight 3 does not finish in 30 s, with 30 it needs 1.3 s.
 COMMITTED_MODES = {"features-areas"}
 
 #: Meeting modes: name -> (forward mode, backward modes, the backward ones' shares of the
@@ -172,13 +171,11 @@ def solve(
             board, mode, weight, limits.max_states, deadline, pruning
         )
         counts += run_counts[:5]
-        if code != search.UNSOLVABLE or not rooms or mode in COMMITTED_MODES:
+        if code != search.UNSOLVABLE or not rooms:
             break
         # Goal macros commit the search: only a search without them proves this.
         pruning = replace(pruning, goal_macros=False)
     status = _STATUS[code]
-    if status is Status.UNSOLVABLE and mode in COMMITTED_MODES:
-        status = Status.LIMIT  # the committed search has nothing left to try: no proof
     solution = joined_lurd(board, pushes, pulls) if status is Status.SOLVED else None
     seconds = time.perf_counter() - started
     expanded, generated, stored, restricted, dead = (int(c) for c in counts)

@@ -90,11 +90,11 @@ def test_output_file_and_resume_skip_solved_levels(tmp_path):
     first = run(str(PUZZLES), "--format", "json", "-o", str(out), "--quiet")
     assert first.returncode == 1 and first.stdout == "" and first.stderr == ""
     before = records_of(out.read_text())
-    assert len(before) == 9  # 6 single-level files and a collection of 3
+    assert len(before) == 10  # 7 single-level files and a collection of 3
     second = run(str(PUZZLES), "--format", "json", "-o", str(out), "--resume", str(out))
-    assert "8 skipped as solved before" in second.stderr
+    assert "9 skipped as solved before" in second.stderr
     after = out.read_text().splitlines()
-    assert len(after) == 10  # only the unsolvable level was tried again
+    assert len(after) == 11  # only the unsolvable level was tried again
     assert json.loads(after[-1])["status"] == "unsolvable"
 
 
@@ -107,7 +107,7 @@ def test_json_output_pipes_into_a_reader():
         stdin=producer.stdout, capture_output=True, text=True, timeout=300,
     )
     producer.wait(timeout=300)
-    assert reader.stdout.split() == ["8", "9"]
+    assert reader.stdout.split() == ["9", "10"]
 
 
 def test_sigint_keeps_every_finished_level(tmp_path):

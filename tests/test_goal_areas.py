@@ -36,7 +36,11 @@ def test_committing_to_one_goal_area_at_a_time_solves_a_level_of_four_quadrants(
     assert result.status is Status.SOLVED and verify(level, result.solution).solved
 
 
-def test_a_committed_search_that_runs_out_of_states_proves_nothing():
-    level = load_levels(PUZZLES / "no-way-out.xsb")[0]
-    assert solve(level, "features", Limits(seconds=10)).status is Status.UNSOLVABLE
-    assert solve(level, "features-areas", Limits(seconds=10)).status is Status.LIMIT
+
+def test_a_committed_search_that_gets_stuck_pushes_the_other_areas_boxes():
+    """The matching gives the box at the top right the goal bottom left, which the box
+    already home walls off; the pushes the rule held back are made once it gets stuck."""
+    level = load_levels(PUZZLES / "crossed-areas.xsb")[0]
+    result = solve(level, "features-areas", Limits(seconds=10))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    assert result.pushes == 3

@@ -48,7 +48,7 @@ def test_optimal_push_counts_agree_with_a_plain_bfs(level):
 @given(small_levels(max_boxes=4))
 def test_fast_modes_solve_exactly_the_solvable_levels(level):
     expected = optimal_pushes(level)
-    for mode in ("fast", "features", *MEETING_MODES):
+    for mode in ("fast", "features", "features-areas", *MEETING_MODES):
         result = solve(level, mode, Limits(seconds=20))
         assert result.status is (Status.UNSOLVABLE if expected is None else Status.SOLVED), mode
         if expected is not None:
@@ -58,7 +58,7 @@ def test_fast_modes_solve_exactly_the_solvable_levels(level):
 
 def test_shipped_unsolvable_level_is_reported_unsolvable():
     level = load_levels(PUZZLES / "no-way-out.xsb")[0]
-    for mode in ("fast", "features", "pushes", "bfs", *MEETING_MODES):
+    for mode in ("fast", "features", "features-areas", "pushes", "bfs", *MEETING_MODES):
         result = solve(level, mode)
         assert result.status is Status.UNSOLVABLE and result.expanded > 10
 
