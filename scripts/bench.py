@@ -123,8 +123,8 @@ def main() -> None:
     parser.add_argument("--slowest", type=int, default=0,
                         help="list this many of the slowest solved levels, with their seconds")
     parser.add_argument("--portfolio", choices=sorted(PORTFOLIOS), default="meeting",
-                        help="what --race races: the default portfolio or its four "
-                        "searches on their own")
+                        help="what --race races: the default portfolio, its four "
+                        "searches on their own, or the one-core search of batches")
     parser.add_argument("--race", action="store_true", help="race the searches of "
                         "--portfolio per level, on all cores")
     args = parser.parse_args()

@@ -62,7 +62,7 @@ SAME_KIND_PORTFOLIO = (Config("meet"), Config("meet-fast"))
 ONE_CORE = Config("meet-all")
 #: Portfolios by name, for the benchmarks.
 PORTFOLIOS = {"meeting": FAST_PORTFOLIO, "same-kind": SAME_KIND_PORTFOLIO,
-              "separate": SEPARATE_PORTFOLIO}
+              "separate": SEPARATE_PORTFOLIO, "one-core": (ONE_CORE,)}
 
 
 def solve_on_one_core(level: Level, limits: Limits, config: Config = ONE_CORE) -> Result:
@@ -71,7 +71,7 @@ def solve_on_one_core(level: Level, limits: Limits, config: Config = ONE_CORE) -
         return solve(level, config.mode, limits, config.pi_corrals, config.weight)
     lead = solve(level, config.first, replace(limits, seconds=limits.seconds * config.first_share),
                  config.pi_corrals, None)
-    if lead.status is Status.SOLVED:  # the first search's other answers prove nothing
+    if lead.status in (Status.SOLVED, Status.UNSOLVABLE):
         return lead
     rest = solve(level, config.mode, replace(limits, seconds=limits.seconds - lead.seconds),
                  config.pi_corrals, config.weight)

@@ -4,7 +4,7 @@ from sokosolve import portfolio
 from sokosolve.level import load_levels, parse_level
 from sokosolve.portfolio import Config, race
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Result, Status
+from sokosolve.solver import Limits, Result, Status, solve
 
 from .conftest import PUZZLES
 
@@ -60,13 +60,21 @@ def test_the_one_core_search_solves_proves_and_stops_at_the_limit():
     assert time.perf_counter() - started < 1.3 and result.seconds < 1.3
 
 
-def test_a_first_search_that_proves_nothing_hands_over_to_the_next():
-    """The committed search runs out of states on a level with no solution; that is no
-    proof, so the complete search that follows it gives the answer."""
-    config = Config("features", first="features-areas", first_share=0.5)
-    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
-    assert portfolio.solve_on_one_core(unsolvable, Limits(seconds=10), config).status \
-        is Status.UNSOLVABLE
+def test_a_first_search_out_of_time_hands_over_to_the_next():
+    """The first search gets no time to speak of; the one after it gives the answer, and
+    the seconds of both are counted."""
+    config = Config("features", first="features-areas", first_share=1e-9)
     level = load_levels(PUZZLES / "corridor.xsb")[0]
     result = portfolio.solve_on_one_core(level, Limits(seconds=10), config)
     assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    assert portfolio.solve_on_one_core(unsolvable, Limits(seconds=10), config).status \
+        is Status.UNSOLVABLE
+
+
+def test_a_first_search_that_proves_there_is_no_solution_ends_the_racer():
+    config = Config("features", first="features-areas", first_share=0.5)
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    first = solve(unsolvable, "features-areas", Limits(seconds=5))
+    result = portfolio.solve_on_one_core(unsolvable, Limits(seconds=10), config)
+    assert result.status is Status.UNSOLVABLE and result.expanded == first.expanded
