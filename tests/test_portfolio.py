@@ -6,7 +6,7 @@ from sokosolve.portfolio import Config, race
 from sokosolve.replay import verify
 from sokosolve.solver import Limits, Result, Status, solve
 
-from .conftest import PUZZLES
+from .conftest import PUZZLES, shared
 
 
 def test_race_returns_a_verified_solution_or_a_proof():
@@ -78,3 +78,15 @@ def test_a_first_search_that_proves_there_is_no_solution_ends_the_racer():
     first = solve(unsolvable, "features-areas", Limits(seconds=5))
     result = portfolio.solve_on_one_core(unsolvable, Limits(seconds=10), config)
     assert result.status is Status.UNSOLVABLE and result.expanded == first.expanded
+
+
+def test_the_counts_of_both_searches_are_reported():
+    """Breadth-first search runs out of its 1.5 s on Sasquatch I-5; the committed search
+    then solves it, and the result counts the work of both."""
+    level = load_levels(shared("sasquatch/sasquatch01_50.xsb"))[4]
+    alone = solve(level, "features-areas", Limits(seconds=30))
+    config = Config("features-areas", first="bfs", first_share=0.05)
+    result = portfolio.solve_on_one_core(level, Limits(seconds=30), config)
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    assert result.expanded > alone.expanded and result.states > alone.states
+    assert result.seconds > 1.5 + alone.seconds / 2
