@@ -4,7 +4,11 @@
 - ``ASTAR``: A* on ``g + h`` with the matching lower bound; push-optimal.
 - ``GREEDY``: weighted A* on ``g + weight * h``, never reopening a state; fast, not optimal.
 - ``FEATURES``: the same order, but within cells of a feature space taken in
-  turn (:mod:`sokosolve.feature_space`); for hard levels.
+  turn (:mod:`sokosolve.feature_space`); for hard levels. Given goal areas
+  (:mod:`sokosolve.area_commitment`), it pushes only the last pushed box's
+  area while that area has an empty goal, and keeps the nodes whose other
+  pushes it held back in a heap of their own, expanded in full once the
+  cells run dry.
 
 Forward, the moves are pushes from the start; backward, they are pulls from
 the goals back to the start squares (see :func:`start_search`). A state is the
