@@ -25,18 +25,17 @@ from sokosolve.replay import verify
 from sokosolve.solver import MEETING_MODES, MODES, Limits, solve, warm_up
 
 
-def goal_areas(level: Level) -> list[frozenset[int]]:
-    """The goals of ``level`` in groups joined side by side, largest first."""
-    board = Board.from_level(level)
+def goal_areas(board: Board) -> list[frozenset[int]]:
+    """The goals of ``board`` (as level squares) in groups joined side by side, largest
+    first."""
     ids = goal_area_ids(board)
     areas = [frozenset(board.to_level_square(g) for g in board.goals if ids[g] == area)
              for area in range(ids.max() + 1)]
     return sorted(areas, key=lambda a: (-len(a), min(a)))
 
 
-def matched_goals(level: Level) -> dict[int, int]:
-    """Box square -> goal square, by the least total push distance."""
-    board = Board.from_level(level)
+def matched_goals(board: Board) -> dict[int, int]:
+    """Box square -> goal square (level squares), by the least total push distance."""
     return {board.to_level_square(box): board.to_level_square(board.goals[goal])
             for box, goal in zip(board.boxes, area_commitment.matched_goals(board), strict=True)}
 
@@ -60,8 +59,9 @@ def main() -> None:
     level = load_levels(args.collection)[args.level - 1]
     if isinstance(level, LevelError):
         parser.error(str(level))
-    areas = goal_areas(level)
-    matching = matched_goals(level)
+    board = Board.from_level(level)
+    areas = goal_areas(board)
+    matching = matched_goals(board)
     print(f"level {args.level}: goal areas of {[len(a) for a in areas]} goals")
     warm_up()
     for k in range(1, len(areas) + 1):

@@ -34,26 +34,20 @@ import numpy as np
 
 from .board import Board
 from .heuristics import matching_bound, matching_workspace
+from .packing import region
 
 
 def goal_area_ids(board: Board) -> np.ndarray:
     """The area number of each goal square (areas numbered from 0 in square order), -1 on
     every other square."""
     ids = np.full(board.walls.size, -1, dtype=np.int32)
+    goals = set(board.goals.tolist())
+    offsets = board.offsets.tolist()
     areas = 0
     for first in board.goals:
-        if ids[first] >= 0:
-            continue
-        ids[first] = areas
-        stack = [int(first)]
-        while stack:
-            square = stack.pop()
-            for step in board.offsets:
-                neighbour = square + int(step)
-                if board.goal_mask[neighbour] and ids[neighbour] < 0:
-                    ids[neighbour] = areas
-                    stack.append(neighbour)
-        areas += 1
+        if ids[first] < 0:
+            ids[list(region(goals, offsets, int(first)))] = areas
+            areas += 1
     return ids
 
 
