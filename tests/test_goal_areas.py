@@ -2,6 +2,7 @@
 that commits to one at a time (sokosolve.area_commitment)."""
 
 from scripts.goal_areas import goal_areas, matched_goals, part
+from sokosolve.board import Board
 from sokosolve.level import load_levels, parse_level
 from sokosolve.replay import verify
 from sokosolve.solver import Limits, Status, solve
@@ -15,8 +16,9 @@ def test_a_part_keeps_one_goal_area_and_the_boxes_matched_to_it():
     level = parse_level(TWO_SIDES)
     square = level.square
     left, right = frozenset({square(1, 1), square(2, 1)}), frozenset({square(1, 7), square(2, 7)})
-    assert goal_areas(level) == [left, right]
-    matching = matched_goals(level)
+    board = Board.from_level(level)
+    assert goal_areas(board) == [left, right]
+    matching = matched_goals(board)
     assert matching == {square(1, 2): square(1, 1), square(2, 2): square(2, 1),
                         square(1, 6): square(1, 7), square(2, 6): square(2, 7)}
     sub = part(level, [left], matching)
