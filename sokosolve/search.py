@@ -255,16 +255,6 @@ def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
 
 
 @numba.njit(cache=True)
-def _area_goal_counts(goal_mask: np.ndarray, area_ids: np.ndarray) -> np.ndarray:
-    """How many goals each goal area of ``area_ids`` (per square, -1 off goals) has."""
-    counts = np.zeros(area_ids.max() + 1 if area_ids.size else 0, dtype=np.int32)
-    for square in range(area_ids.size):
-        if goal_mask[square] and area_ids[square] >= 0:
-            counts[area_ids[square]] += 1
-    return counts
-
-
-@numba.njit(cache=True)
 def start_search(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
     offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_players: np.ndarray,
@@ -308,7 +298,7 @@ def start_search(
         np.zeros(4 * nboxes, dtype=np.uint8), np.empty((nboxes + 2, 3), dtype=np.int64),
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
-        np.zeros(nboxes, dtype=np.bool_), _area_goal_counts(goal_mask, plan[3]),
+        np.zeros(nboxes, dtype=np.bool_), np.bincount(plan[3][plan[3] >= 0]),  # goals per area
     )
 
     capacity = min(1 << 12, max_states)
@@ -647,7 +637,7 @@ def _expand_nodes(
             last_area = plan[4][box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]]
             filled = 0
             for b in box_squares:
-                if goal_mask[b] and plan[3][b] == last_area:
+                if plan[3][b] == last_area:  # -1 off the goals
                     filled += 1
             if filled < area_goals[last_area]:
                 only_area = last_area
