@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from sokosolve.level import Level, LevelError, parse_level
@@ -60,8 +61,15 @@ def optimal_pushes(level: Level, max_states: int = 200_000) -> int | None:
 
 
 @st.composite
-def small_levels(draw, max_rows: int = 5, max_cols: int = 6, max_boxes: int = 3) -> Level:
-    """Random closed levels with a few boxes, for comparing the engine with the oracles."""
+def small_levels(
+    draw, max_rows: int = 5, max_cols: int = 6, max_boxes: int = 3, scattered_goals: bool = False,
+) -> Level:
+    """Random closed levels with a few boxes, for comparing the engine with the oracles.
+
+    With ``scattered_goals`` no two goals are side by side, so every goal is a goal
+    area of its own (:mod:`sokosolve.area_commitment`) and a search that commits
+    to one area at a time has to get out of each.
+    """
     rows = draw(st.integers(2, max_rows))
     cols = draw(st.integers(2, max_cols))
     interior = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
@@ -72,7 +80,16 @@ def small_levels(draw, max_rows: int = 5, max_cols: int = 6, max_boxes: int = 3)
         boxes_n = max(1, (len(open_squares) - 1) // 2)
     picks = draw(st.permutations(open_squares))
     player, boxes = picks[0], picks[1 : 1 + boxes_n]
-    goals = draw(st.permutations(open_squares))[:boxes_n]
+    goals = draw(st.permutations(open_squares))
+    if scattered_goals:
+        apart = []
+        for r, c in goals:
+            if all(abs(r - r2) + abs(c - c2) > 1 for r2, c2 in apart):
+                apart.append((r, c))
+        goals = apart
+        boxes_n = min(boxes_n, len(goals))
+        boxes = boxes[:boxes_n]
+    goals = goals[:boxes_n]
     grid = [["#"] * (cols + 2) for _ in range(rows + 2)]
     for r, c in open_squares:
         grid[r][c] = " "
@@ -87,7 +104,5 @@ def small_levels(draw, max_rows: int = 5, max_cols: int = 6, max_boxes: int = 3)
         return parse_level(text)
     except LevelError:
         # A box or goal walled off from the player: not a usable level.
-        from hypothesis import assume
-
         assume(False)
         raise
