@@ -150,9 +150,8 @@ def _build_level(
     if not boxes:
         raise LevelError("no boxes on the board", source, first_line)
     if len(boxes) != len(goals):
-        raise LevelError(
-            f"{len(boxes)} boxes but {len(goals)} goals", source, first_line
-        )
+        raise LevelError(f"{_count(len(boxes), 'box', 'boxes')} but "
+                         f"{_count(len(goals), 'goal', 'goals')}", source, first_line)
     player = players[0][0]
     floor = _flood_floor(width, height, walls, player, rows, source)
     # A box on a goal walled off from the player is part of the scenery; a lone
@@ -193,6 +192,10 @@ def _flood_floor(
                 seen.add(t)
                 stack.append(t)
     return seen
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _title_of(meta: list[str]) -> tuple[str | None, str | None]:

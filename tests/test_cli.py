@@ -54,7 +54,7 @@ def test_unsolvable_level_exits_one_with_its_status():
 
 @pytest.mark.parametrize(
     "content, message",
-    [("#####\n#@$ #\n#####\n", "1 boxes but 0 goals"), ("", "no level found")],
+    [("#####\n#@$ #\n#####\n", "1 box but 0 goals"), ("", "no level found")],
 )
 def test_bad_input_is_one_line_and_exit_two(tmp_path, content, message):
     path = tmp_path / "bad.xsb"
