@@ -15,7 +15,7 @@ pushing_sessions=1, player_lines=1)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .level import Level, Square
 
@@ -87,6 +87,27 @@ def compress_lurd(solution: str) -> str:
 
 def verify(level: Level, solution: str) -> Replay:
     """Replays ``solution`` on ``level`` and says whether it solves it."""
+    return _replay(level, solution)[0]
+
+
+def play(level: Level, moves: str) -> Level:
+    """``level`` with its boxes and player where ``moves`` leave them.
+
+    >>> from sokosolve.level import parse_level
+    >>> print(play(parse_level("######\\n#@$ .#\\n######"), "R").to_xsb(), end="")
+    ######
+    # @$.#
+    ######
+    """
+    replay, boxes, player = _replay(level, moves)
+    if replay.error:
+        raise ValueError(replay.error)
+    return replace(level, boxes=frozenset(boxes), player=player)
+
+
+def _replay(level: Level, solution: str) -> tuple[Replay, set[Square], Square]:
+    """The replay of ``solution`` on ``level``, with the box squares and the player's square
+    where it ends (or stops, at an illegal step)."""
     lurd = expand_lurd(solution)
     box_ids: dict[Square, int] = {s: i for i, s in enumerate(sorted(level.boxes))}
     player = level.player
@@ -108,8 +129,8 @@ def verify(level: Level, solution: str) -> Replay:
         elif beyond not in level.floor or beyond in box_ids:
             why = "pushes a box that is blocked"
         if why:
-            return Replay(False, moves, pushes, f"step {step}: {letter!r} {why}", step,
-                          box_lines, box_changes, sessions, player_lines)
+            return (Replay(False, moves, pushes, f"step {step}: {letter!r} {why}", step,
+                           box_lines, box_changes, sessions, player_lines), set(box_ids), player)
         if letter.isupper():
             box = box_ids.pop(target)
             box_ids[beyond] = box
@@ -123,5 +144,5 @@ def verify(level: Level, solution: str) -> Replay:
         player = target
         moves += 1
     solved = set(box_ids) == set(level.goals)
-    return Replay(solved, moves, pushes, None, None, box_lines, box_changes, sessions,
-                  player_lines)
+    return (Replay(solved, moves, pushes, None, None, box_lines, box_changes, sessions,
+                   player_lines), set(box_ids), player)

@@ -39,6 +39,7 @@ from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
 from .deadlocks import freeze_deadlock, is_frozen
 from .feature_space import (
+    MAX_CONNECTIVITY,
     areas_after_push,
     cell_count,
     feature_cell,
@@ -453,6 +454,15 @@ def first_meeting(
         if slot >= 0:
             return node, other_slots[slot]
     return -1, -1
+
+
+def open_cells(search: tuple) -> list[tuple[int, int, int]]:
+    """``(packed, areas, best node)`` of each feature cell that still holds states, the most
+    packed first (a feature-space search; none otherwise): where the search has got to."""
+    cells = search[6][0]
+    found = [(int(c) // (MAX_CONNECTIVITY + 1), int(c) % (MAX_CONNECTIVITY + 1), int(cells[c]))
+             for c in np.flatnonzero(cells >= 0)]
+    return sorted(found, key=lambda cell: (-cell[0], cell[1]))
 
 
 def search_table(search: tuple) -> tuple[np.ndarray, np.ndarray]:

@@ -38,7 +38,8 @@ class Status(str, enum.Enum):
     ERROR = "error"
 
 
-_STATUS = {
+#: The statuses of the search codes that end a search.
+SEARCH_STATUS = {
     search.SOLVED: Status.SOLVED,
     search.UNSOLVABLE: Status.UNSOLVABLE,
     search.TIMEOUT: Status.TIMEOUT,
@@ -175,7 +176,7 @@ def solve(
             break
         # Goal macros commit the search: only a search without them proves this.
         pruning = replace(pruning, goal_macros=False)
-    status = _STATUS[code]
+    status = SEARCH_STATUS[code]
     solution = joined_lurd(board, pushes, pulls) if status is Status.SOLVED else None
     seconds = time.perf_counter() - started
     expanded, generated, stored, restricted, dead = (int(c) for c in counts)

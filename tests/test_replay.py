@@ -1,11 +1,19 @@
 import pytest
 
 from sokosolve.level import load_levels, parse_level
-from sokosolve.replay import SolutionFormatError, compress_lurd, expand_lurd, verify
+from sokosolve.replay import SolutionFormatError, compress_lurd, expand_lurd, play, verify
 
 from .conftest import shared
 
 LEVEL = parse_level("######\n#@$ .#\n######")
+
+
+def test_play_leaves_the_boxes_and_player_where_the_moves_do():
+    pushed = play(LEVEL, "R")
+    assert pushed.boxes == {LEVEL.square(1, 3)} and pushed.player == LEVEL.square(1, 2)
+    assert play(pushed, "R").is_solved and not pushed.is_solved
+    with pytest.raises(ValueError, match="step 2: 'r' walks into a box"):
+        play(LEVEL, "Rr")
 
 
 def test_moves_pushes_and_solved():

@@ -1,0 +1,88 @@
+"""Where a feature-space search stalls: its most packed cells that still hold states.
+
+    python scripts/frontier.py ../shared/levels/sasquatch/sasquatch01_50.xsb --level 42
+
+The search runs for ``--timeout`` seconds; then, for each of the ``--cells``
+most packed cells still holding states, the script prints the cell's best
+position (replayed from the start, so every position shown is reachable)
+and what a fresh search from it answers in ``--probe`` seconds. A position
+that a fresh search proves unsolvable at once is a dead end the search did
+not see; one it solves is progress the search did not follow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sokosolve import search
+from sokosolve.board import Board
+from sokosolve.level import Level, LevelError, load_levels
+from sokosolve.replay import play, verify
+from sokosolve.solver import (
+    COMMITTED_MODES,
+    MEETING_MODES,
+    SEARCH_STATUS,
+    Limits,
+    Pruning,
+    joined_lurd,
+    solve,
+    start_mode,
+    warm_up,
+)
+
+#: The forward feature-space modes, whose cells count packed goals.
+FEATURE_MODES = ("features", *COMMITTED_MODES)
+
+
+def frontier(level: Level, mode: str, seconds: float, cells: int,
+             max_states: int = 20_000_000) -> tuple[int, list[tuple[int, int, Level]]]:
+    """Runs ``mode`` on ``level`` for ``seconds``: ``(status, [(packed, areas, best
+    position)])`` for at most ``cells`` of the most packed cells still holding states."""
+    board = Board.from_level(level)
+    deadline = time.perf_counter() + seconds
+    code, state, _ = start_mode(board, mode, None, max_states, deadline, Pruning())
+    if code == search.RUNNING:
+        code, state = search.run_search(state, 1 << 62, np.empty(0, dtype=np.uint64),
+                                        np.empty(0, dtype=np.int32))
+    found = []
+    for packed, areas, node in search.open_cells(state)[:cells]:
+        pushes = search.search_path(state, node)
+        found.append((packed, areas, play(level, joined_lurd(board, pushes, pushes[:0]))))
+    return code, found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("collection", type=Path)
+    parser.add_argument("--level", type=int, default=1, help="its number, from 1")
+    parser.add_argument("--mode", choices=FEATURE_MODES, default="features")
+    parser.add_argument("--timeout", type=float, default=20.0)
+    parser.add_argument("--cells", type=int, default=3)
+    parser.add_argument("--probe", type=float, default=10.0,
+                        help="seconds for the fresh search from each position")
+    parser.add_argument("--probe-mode", choices=sorted(MEETING_MODES), default="meet-all")
+    args = parser.parse_args()
+    level = load_levels(args.collection)[args.level - 1]
+    if isinstance(level, LevelError):
+        parser.error(str(level))
+    warm_up()
+    code, found = frontier(level, args.mode, args.timeout, args.cells)
+    print(f"level {args.level}, {args.mode} for {args.timeout:g} s: "
+          f"{SEARCH_STATUS[code].value if code in SEARCH_STATUS else 'running'}; "
+          f"{len(level.goals)} goals")
+    for packed, areas, position in found:
+        probe = solve(position, args.probe_mode, Limits(seconds=args.probe))
+        if probe.solution is not None:
+            assert verify(position, probe.solution).solved
+        print(f"\npacked {packed}, {areas} free areas, {len(position.boxes & position.goals)} "
+              f"boxes on goals; {args.probe_mode} from here: {probe.status.value} in "
+              f"{probe.seconds:.2f} s, {probe.states:,} states")
+        print(position.to_xsb(), end="")
+
+
+if __name__ == "__main__":
+    main()
