@@ -177,7 +177,7 @@ def corral_deadlock(
                     if members[s + o] == member and not relaxed_occupied[s + o]:
                         dead_corral = False
                 if dead_corral and not freeze_deadlock(
-                    walls, dead, goal_mask, relaxed_box_at, offsets, to, held, frames
+                    walls, dead, goal_mask, relaxed_box_at, offsets, to, held, frames, s
                 ):
                     child_canonical = moved_box_canonical(relaxed_occupied, width, fill_marks,
                                                           fill, canonical, s, to)

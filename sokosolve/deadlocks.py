@@ -3,8 +3,15 @@
 Dead squares themselves come from :mod:`sokosolve.board`. Here:
 
 - a **freeze deadlock**: a box that can move along neither axis, because of walls,
-  dead squares on both sides, or boxes that are themselves frozen, and that is
-  not on a goal. A frozen box on a goal is fine, but a box it freezes may not be.
+  dead squares on both sides, a sealed pocket on one side, or boxes that are
+  themselves frozen, and that is not on a goal. A frozen box on a goal is fine,
+  but a box it freezes may not be.
+
+A *sealed pocket* is a dead square whose other neighbours are walls or frozen
+boxes, and where the player is not: the box beside it cannot be pushed into it
+(a dead square) nor away from it (the player would have to stand in it). A box
+frozen on a goal can seal a pocket beside a box it does not touch (Sasquatch
+I-42: the goal room's filled top row walls in the square under a box outside).
 """
 
 from __future__ import annotations
@@ -14,13 +21,30 @@ import numpy as np
 
 
 @numba.njit(cache=True)
+def _sealed_pocket(
+    walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, offsets: np.ndarray,
+    pocket: int, box: int, held: np.ndarray, player: int,
+) -> bool:
+    """Whether ``pocket``, beside the box on ``box``, is a dead square that the player
+    (on ``player``; -1: unknown, never sealed) can never enter while that box stays."""
+    if player < 0 or pocket == player or not dead[pocket] or box_at[pocket] >= 0:
+        return False
+    for o in offsets:
+        n = pocket + o
+        if n != box and not walls[n] and not held[n]:
+            return False
+    return True
+
+
+@numba.njit(cache=True)
 def _blocked(
     walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, offsets: np.ndarray,
-    square: int, axis: int, held: np.ndarray, frames: np.ndarray,
+    square: int, axis: int, held: np.ndarray, frames: np.ndarray, player: int,
 ) -> bool:
     """Whether the box on ``square`` can never move along ``axis`` (0 = across, 1 = up-down).
 
-    Blocked means a wall on either side, dead squares on both sides, or a box on
+    Blocked means a wall on either side, dead squares on both sides, a sealed
+    pocket on either side (the player on ``player``), or a box on
     either side that is itself blocked along the other axis. While a box is
     being asked about it counts as a wall (``held``), which ends the recursion
     on rings of boxes that hold each other. The recursion runs on ``frames``
@@ -33,7 +57,9 @@ def _blocked(
         s, ax, side = frames[top - 1, 0], frames[top - 1, 1], frames[top - 1, 2]
         if side == 0:
             a, b = s + offsets[ax], s + offsets[ax + 2]
-            if walls[a] or walls[b] or held[a] or held[b] or (dead[a] and dead[b]):
+            if (walls[a] or walls[b] or held[a] or held[b] or (dead[a] and dead[b])
+                    or _sealed_pocket(walls, dead, box_at, offsets, a, s, held, player)
+                    or _sealed_pocket(walls, dead, box_at, offsets, b, s, held, player)):
                 result = True
                 top -= 1
                 continue
@@ -57,29 +83,43 @@ def _blocked(
 @numba.njit(cache=True)
 def is_frozen(
     walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, offsets: np.ndarray,
-    square: int, held: np.ndarray, frames: np.ndarray,
+    square: int, held: np.ndarray, frames: np.ndarray, player: int = -1,
 ) -> bool:
-    """Whether the box on ``square`` can never be pushed again."""
-    return _blocked(walls, dead, box_at, offsets, square, 0, held, frames) and _blocked(
-        walls, dead, box_at, offsets, square, 1, held, frames
+    """Whether the box on ``square`` can never be pushed again (sealed pockets count only
+    if the player's square ``player`` is given)."""
+    return _blocked(walls, dead, box_at, offsets, square, 0, held, frames, player) and _blocked(
+        walls, dead, box_at, offsets, square, 1, held, frames, player
     )
 
 
 @numba.njit(cache=True)
 def freeze_deadlock(
     walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_at: np.ndarray,
-    offsets: np.ndarray, square: int, held: np.ndarray, frames: np.ndarray,
+    offsets: np.ndarray, square: int, held: np.ndarray, frames: np.ndarray, player: int,
 ) -> bool:
-    """Whether pushing a box onto ``square`` froze a box that is off its goal."""
-    if not is_frozen(walls, dead, box_at, offsets, square, held, frames):
+    """Whether pushing a box onto ``square``, the player then on ``player``, froze a box
+    that is off its goal."""
+    if not is_frozen(walls, dead, box_at, offsets, square, held, frames, player):
         return False
     if not goal_mask[square]:
         return True
-    # The box sits frozen on a goal: it may have frozen a neighbour off its goal.
+    # The box sits frozen on a goal: it may have frozen a neighbour off its goal, or
+    # sealed a pocket beside one; held, it counts as the wall it now is.
+    dead_end = False
+    held[square] = 1
     for o in offsets:
         s = square + o
-        if box_at[s] >= 0 and not goal_mask[s] and is_frozen(
-            walls, dead, box_at, offsets, s, held, frames
-        ):
-            return True
-    return False
+        if box_at[s] >= 0:
+            dead_end = not goal_mask[s] and is_frozen(walls, dead, box_at, offsets, s, held,
+                                                      frames, player)
+        elif not walls[s] and s != player and dead[s]:
+            for o2 in offsets:
+                c = s + o2
+                if (c != square and box_at[c] >= 0 and not goal_mask[c]
+                        and is_frozen(walls, dead, box_at, offsets, c, held, frames, player)):
+                    dead_end = True
+                    break
+        if dead_end:
+            break
+    held[square] = 0
+    return dead_end

@@ -703,7 +703,7 @@ def _expand_nodes(
                     steps = _push_length(stored, macros)
                 child_table = table_index
                 if not backward and macro < 0 and freeze_deadlock(
-                    walls, dead, goal_mask, box_at, offsets, to, held, frames
+                    walls, dead, goal_mask, box_at, offsets, to, held, frames, to - offsets[d]
                 ):
                     h = UNREACHABLE
                 elif ordering == BFS:
