@@ -99,27 +99,67 @@ def freeze_deadlock(
 ) -> bool:
     """Whether pushing a box onto ``square``, the player then on ``player``, froze a box
     that is off its goal."""
-    if not is_frozen(walls, dead, box_at, offsets, square, held, frames, player):
-        return False
-    if not goal_mask[square]:
-        return True
-    # The box sits frozen on a goal: it may have frozen a neighbour off its goal, or
-    # sealed a pocket beside one; held, it counts as the wall it now is.
-    dead_end = False
-    held[square] = 1
+    # Boxes proved frozen on goals are held: they count as the walls they are. First
+    # those beside the dead squares next to the pushed box, which they may seal.
+    walled = np.empty(frames.shape[0], dtype=np.int64)  # at most every box
+    size = 0
     for o in offsets:
-        s = square + o
-        if box_at[s] >= 0:
-            dead_end = not goal_mask[s] and is_frozen(walls, dead, box_at, offsets, s, held,
-                                                      frames, player)
-        elif not walls[s] and s != player and dead[s]:
+        q = square + o
+        if box_at[q] < 0 and not walls[q] and q != player and dead[q]:
             for o2 in offsets:
-                c = s + o2
-                if (c != square and box_at[c] >= 0 and not goal_mask[c]
-                        and is_frozen(walls, dead, box_at, offsets, c, held, frames, player)):
-                    dead_end = True
-                    break
-        if dead_end:
-            break
-    held[square] = 0
+                n = q + o2
+                if (n != square and box_at[n] >= 0 and goal_mask[n] and not held[n]
+                        and is_frozen(walls, dead, box_at, offsets, n, held, frames, player)):
+                    held[n] = 1
+                    walled[size] = n
+                    size += 1
+    dead_end = False
+    if is_frozen(walls, dead, box_at, offsets, square, held, frames, player):
+        if not goal_mask[square]:
+            dead_end = True
+        else:
+            # Frozen on a goal, and so may be the boxes on goals that touch it, in a
+            # chain; they may have frozen a box off its goal, beside them or beside a
+            # pocket they seal.
+            held[square] = 1
+            walled[size] = square
+            size += 1
+            k = 0
+            while k < size:
+                for o in offsets:
+                    s = walled[k] + o
+                    if (box_at[s] >= 0 and goal_mask[s] and not held[s] and is_frozen(
+                            walls, dead, box_at, offsets, s, held, frames, player)):
+                        held[s] = 1
+                        walled[size] = s
+                        size += 1
+                k += 1
+            dead_end = _freezes_a_box_off_its_goal(
+                walls, dead, goal_mask, box_at, offsets, walled, size, held, frames, player)
+    for k in range(size):
+        held[walled[k]] = 0
     return dead_end
+
+
+@numba.njit(cache=True)
+def _freezes_a_box_off_its_goal(
+    walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_at: np.ndarray,
+    offsets: np.ndarray, walled: np.ndarray, size: int, held: np.ndarray, frames: np.ndarray,
+    player: int,
+) -> bool:
+    """Whether a box off its goal, beside one of the first ``size`` boxes of ``walled`` or
+    beside a dead square next to one, is frozen."""
+    for k in range(size):
+        for o in offsets:
+            s = walled[k] + o
+            if box_at[s] >= 0:
+                if not goal_mask[s] and is_frozen(walls, dead, box_at, offsets, s, held,
+                                                  frames, player):
+                    return True
+            elif not walls[s] and s != player and dead[s]:
+                for o2 in offsets:
+                    c = s + o2
+                    if (box_at[c] >= 0 and not goal_mask[c]
+                            and is_frozen(walls, dead, box_at, offsets, c, held, frames, player)):
+                        return True
+    return False

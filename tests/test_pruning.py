@@ -87,28 +87,34 @@ def test_freeze_and_matching_deadlocks_are_really_dead(level):
     assert not held.any()  # the test leaves its scratch space clean
 
 
+@pytest.mark.parametrize(("walls_in", "last"), [
+    ("#  $#  #", (3, 4)),  # the goal box pushed last seals the pocket
+    ("#  $## #", (3, 5)),  # it froze the goal box that seals it
+    ("#  $#  #", (2, 3)),  # the box beside the pocket came last
+])
 @pytest.mark.parametrize(("player_row", "dead"), [(1, True), (3, False)])
-def test_a_goal_box_that_seals_a_pocket_beside_another_box_freezes_it(player_row, dead):
-    """The box pushed last onto the goal at row 3, column 4 is frozen there, and walls in
-    the dead square to its left: the box above that square can be pushed neither into it
-    nor, unless the player stands in it, away from it."""
+def test_goal_boxes_that_seal_a_pocket_beside_another_box_freeze_it(walls_in, last, player_row,
+                                                                     dead):
+    """The boxes frozen on the goals of row 3 wall in the dead square at column 3: the
+    box above it can be pushed neither into it nor, unless the player stands in it, away
+    from it. The freeze test sees that whichever of them was pushed last."""
     from sokosolve.board import Board
     from sokosolve.deadlocks import freeze_deadlock
     from sokosolve.level import parse_level
 
-    rows = ["########", "#    . #", "#  $#  #", "### *###", "########"]
-    row = rows[player_row]
+    goal_row = "### **##" if walls_in.count("#") == 4 else "### *###"
+    rows = ["########", "#    . #", walls_in, goal_row, "########"]
     column = 1 if player_row == 1 else 3
-    rows[player_row] = row[:column] + "@" + row[column + 1:]
+    rows[player_row] = rows[player_row][:column] + "@" + rows[player_row][column + 1:]
     level = parse_level("\n".join(rows))
     board = Board.from_level(level)
     box_at = np.full(board.walls.size, -1, dtype=np.int32)
     box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
     held = np.zeros(board.walls.size, dtype=np.uint8)
     frames = np.empty((board.boxes.size + 2, 3), dtype=np.int64)
-    goal_box = board.from_level_square(level.square(3, 4))
+    pushed = board.from_level_square(level.square(*last))
     assert freeze_deadlock(board.walls, board.dead_squares, board.goal_mask, box_at,
-                           board.offsets, goal_box, held, frames, board.player) is dead
+                           board.offsets, pushed, held, frames, board.player) is dead
     assert (optimal_pushes(level) is None) is dead
     assert not held.any()
 
