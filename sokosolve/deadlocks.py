@@ -58,8 +58,10 @@ def _blocked(
         if side == 0:
             a, b = s + offsets[ax], s + offsets[ax + 2]
             if (walls[a] or walls[b] or held[a] or held[b] or (dead[a] and dead[b])
-                    or _sealed_pocket(walls, dead, box_at, offsets, a, s, held, player)
-                    or _sealed_pocket(walls, dead, box_at, offsets, b, s, held, player)):
+                    or (player >= 0 and dead[a]
+                        and _sealed_pocket(walls, dead, box_at, offsets, a, s, held, player))
+                    or (player >= 0 and dead[b]
+                        and _sealed_pocket(walls, dead, box_at, offsets, b, s, held, player))):
                 result = True
                 top -= 1
                 continue
@@ -99,16 +101,22 @@ def freeze_deadlock(
 ) -> bool:
     """Whether pushing a box onto ``square``, the player then on ``player``, froze a box
     that is off its goal."""
+    if not _beside_goal_box_pocket(walls, dead, goal_mask, box_at, offsets, square, player):
+        # the common case, settled without the work space below
+        if not is_frozen(walls, dead, box_at, offsets, square, held, frames, player):
+            return False
+        if not goal_mask[square]:
+            return True
     # Boxes proved frozen on goals are held: they count as the walls they are. First
-    # those beside the dead squares next to the pushed box, which they may seal.
+    # those that wall in a dead square next to the pushed box.
     walled = np.empty(frames.shape[0], dtype=np.int64)  # at most every box
     size = 0
     for o in offsets:
         q = square + o
-        if box_at[q] < 0 and not walls[q] and q != player and dead[q]:
+        if _walled_by_goal_boxes(walls, dead, goal_mask, box_at, offsets, q, square, player):
             for o2 in offsets:
                 n = q + o2
-                if (n != square and box_at[n] >= 0 and goal_mask[n] and not held[n]
+                if (n != square and box_at[n] >= 0 and not held[n]
                         and is_frozen(walls, dead, box_at, offsets, n, held, frames, player)):
                     held[n] = 1
                     walled[size] = n
@@ -139,6 +147,39 @@ def freeze_deadlock(
     for k in range(size):
         held[walled[k]] = 0
     return dead_end
+
+
+@numba.njit(cache=True)
+def _walled_by_goal_boxes(
+    walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_at: np.ndarray,
+    offsets: np.ndarray, pocket: int, box: int, player: int,
+) -> bool:
+    """Whether ``pocket``, beside the box on ``box``, is an empty dead square, not the
+    player's, whose other neighbours are walls and at least one box on a goal: sealed if
+    those boxes are frozen."""
+    if box_at[pocket] >= 0 or walls[pocket] or pocket == player or not dead[pocket]:
+        return False
+    goal_boxes = 0
+    for o in offsets:
+        n = pocket + o
+        if n != box and not walls[n]:
+            if box_at[n] < 0 or not goal_mask[n]:
+                return False
+            goal_boxes += 1
+    return goal_boxes > 0
+
+
+@numba.njit(cache=True)
+def _beside_goal_box_pocket(
+    walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_at: np.ndarray,
+    offsets: np.ndarray, square: int, player: int,
+) -> bool:
+    """Whether a square next to ``square`` is walled in by walls and boxes on goals."""
+    for o in offsets:
+        if dead[square + o] and _walled_by_goal_boxes(walls, dead, goal_mask, box_at, offsets,
+                                                      square + o, square, player):
+            return True
+    return False
 
 
 @numba.njit(cache=True)
