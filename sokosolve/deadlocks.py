@@ -21,13 +21,21 @@ import numpy as np
 
 
 @numba.njit(cache=True)
+def _pocket_candidate(
+    walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, square: int, player: int,
+) -> bool:
+    """Whether ``square`` could be a sealed pocket: an empty dead square, not the player's."""
+    return not walls[square] and box_at[square] < 0 and dead[square] and square != player
+
+
+@numba.njit(cache=True)
 def _sealed_pocket(
     walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, offsets: np.ndarray,
     pocket: int, box: int, held: np.ndarray, player: int,
 ) -> bool:
     """Whether ``pocket``, beside the box on ``box``, is a dead square that the player
     (on ``player``; -1: unknown, never sealed) can never enter while that box stays."""
-    if player < 0 or pocket == player or not dead[pocket] or box_at[pocket] >= 0:
+    if player < 0 or not _pocket_candidate(walls, dead, box_at, pocket, player):
         return False
     for o in offsets:
         n = pocket + o
@@ -101,8 +109,8 @@ def freeze_deadlock(
 ) -> bool:
     """Whether pushing a box onto ``square``, the player then on ``player``, froze a box
     that is off its goal."""
-    if not _beside_goal_box_pocket(walls, dead, goal_mask, box_at, offsets, square, player):
-        # the common case, settled without the work space below
+    sealable = _beside_goal_box_pocket(walls, dead, goal_mask, box_at, offsets, square, player)
+    if not sealable:  # the common case, settled without the work space below
         if not is_frozen(walls, dead, box_at, offsets, square, held, frames, player):
             return False
         if not goal_mask[square]:
@@ -111,18 +119,20 @@ def freeze_deadlock(
     # those that wall in a dead square next to the pushed box.
     walled = np.empty(frames.shape[0], dtype=np.int64)  # at most every box
     size = 0
-    for o in offsets:
-        q = square + o
-        if _walled_by_goal_boxes(walls, dead, goal_mask, box_at, offsets, q, square, player):
-            for o2 in offsets:
-                n = q + o2
-                if (n != square and box_at[n] >= 0 and not held[n]
-                        and is_frozen(walls, dead, box_at, offsets, n, held, frames, player)):
-                    held[n] = 1
-                    walled[size] = n
-                    size += 1
+    if sealable:
+        for o in offsets:
+            q = square + o
+            if _walled_by_goal_boxes(walls, dead, goal_mask, box_at, offsets, q, square,
+                                     player):
+                for o2 in offsets:
+                    n = q + o2
+                    if (n != square and box_at[n] >= 0 and not held[n] and is_frozen(
+                            walls, dead, box_at, offsets, n, held, frames, player)):
+                        held[n] = 1
+                        walled[size] = n
+                        size += 1
     dead_end = False
-    if is_frozen(walls, dead, box_at, offsets, square, held, frames, player):
+    if not sealable or is_frozen(walls, dead, box_at, offsets, square, held, frames, player):
         if not goal_mask[square]:
             dead_end = True
         else:
@@ -157,7 +167,7 @@ def _walled_by_goal_boxes(
     """Whether ``pocket``, beside the box on ``box``, is an empty dead square, not the
     player's, whose other neighbours are walls and at least one box on a goal: sealed if
     those boxes are frozen."""
-    if box_at[pocket] >= 0 or walls[pocket] or pocket == player or not dead[pocket]:
+    if not _pocket_candidate(walls, dead, box_at, pocket, player):
         return False
     goal_boxes = 0
     for o in offsets:
@@ -197,7 +207,7 @@ def _freezes_a_box_off_its_goal(
                 if not goal_mask[s] and is_frozen(walls, dead, box_at, offsets, s, held,
                                                   frames, player):
                     return True
-            elif not walls[s] and s != player and dead[s]:
+            elif _pocket_candidate(walls, dead, box_at, s, player):
                 for o2 in offsets:
                     c = s + o2
                     if (box_at[c] >= 0 and not goal_mask[c]
