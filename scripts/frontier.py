@@ -9,6 +9,13 @@ from the start, so every position shown is reachable) and what a fresh
 search from it answers in ``--probe`` seconds. A position that a fresh
 search proves unsolvable at once is a dead end the search did not see; one
 it solves is progress the search did not follow.
+
+The positions are open, not yet expanded, and the corral deadlock test runs
+when a node is expanded; so the script says whether that test, tried from
+every box, finds the position dead. The search tries it from the last
+pushed box only, and a fresh search not at all on its start position, so a
+position marked ``corral-dead`` may still cost a probe many states, but it
+is a dead end the search will most likely drop, not one it misses.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import numpy as np
 
 from sokosolve import search
 from sokosolve.board import Board
+from sokosolve.corral_deadlocks import corral_deadlocked
 from sokosolve.level import Level, LevelError, load_levels
 from sokosolve.replay import play
 from sokosolve.solver import (
@@ -79,8 +87,10 @@ def main() -> None:
           f"{len(level.goals)} goals")
     for packed, areas, position in found:
         probe = solve(position, args.probe_mode, Limits(seconds=args.probe))
+        board = Board.from_level(position)
+        corral = "corral-dead; " if corral_deadlocked(board, board.boxes, board.player) else ""
         print(f"\npacked {packed}, {areas} free areas, {len(position.boxes & position.goals)} "
-              f"boxes on goals; {args.probe_mode} from here: {probe.status.value} in "
+              f"boxes on goals; {corral}{args.probe_mode} from here: {probe.status.value} in "
               f"{probe.seconds:.2f} s, {probe.states:,} states")
         print(position.to_xsb(), end="")
 
