@@ -601,13 +601,23 @@ def _expand_nodes(
             goal_node = node
             status = SOLVED
             break
-        if dead_corrals and not backward and parents[node] != _NO_PARENT and corral_deadlock(
-            walls, goal_mask, dead, offsets, width, box_at, marks, stamp, player,
-            _push_ends(pushes[node], offsets, macros, backward)[1], box_keys, player_keys, stack,
-            held, frames, corral_work,
-        ):
-            dead_corral_nodes += 1
-            continue
+        if dead_corrals and not backward:
+            corral_dead = False
+            if parents[node] != _NO_PARENT:  # a corral without the pushed box was tested before
+                corral_dead = corral_deadlock(
+                    walls, goal_mask, dead, offsets, width, box_at, marks, stamp, player,
+                    _push_ends(pushes[node], offsets, macros, backward)[1], box_keys,
+                    player_keys, stack, held, frames, corral_work,
+                )
+            else:
+                for b in box_squares:  # the start was not: every box's corral
+                    corral_dead = corral_dead or corral_deadlock(
+                        walls, goal_mask, dead, offsets, width, box_at, marks, stamp, player, b,
+                        box_keys, player_keys, stack, held, frames, corral_work,
+                    )
+            if corral_dead:
+                dead_corral_nodes += 1
+                continue
         if ordering != BFS:  # children's bounds start from this node's matching
             if frozen_goals:
                 if parents[node] == _NO_PARENT:

@@ -47,6 +47,19 @@ def test_pruning_cuts_the_optimal_search(switch, counter):
     assert with_pruning.expanded < without.expanded
 
 
+@pytest.mark.parametrize("mode", ["pushes", "fast", "features"])
+def test_a_start_in_a_dead_corral_is_not_expanded_further(mode):
+    """The box on the top row must go left, pushed from its right, where the player never
+    gets; the other box can be pushed home, and then its corral has no work left to test."""
+    from sokosolve.level import parse_level
+
+    level = parse_level("#######\n#+$ # #\n# ### #\n#  $. #\n#######")
+    tested = solve(level, mode)
+    untested = solve(level, mode, dead_corrals=False)
+    assert tested.status is untested.status is Status.UNSOLVABLE
+    assert tested.dead_corrals == tested.expanded < untested.expanded
+
+
 def test_frozen_goal_bounds_cut_the_optimal_search():
     level = load_levels(PUZZLES / "goal-room.xsb")[0]
     with_tables = solve(level, "pushes")
