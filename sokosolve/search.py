@@ -602,19 +602,16 @@ def _expand_nodes(
             status = SOLVED
             break
         if dead_corrals and not backward:
+            tested = box_squares  # the start: every box's corral
+            if parents[node] != _NO_PARENT:  # the pushed box's: the parent tested the others
+                pushed = box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]
+                tested = box_squares[pushed:pushed + 1]
             corral_dead = False
-            if parents[node] != _NO_PARENT:  # a corral without the pushed box was tested before
-                corral_dead = corral_deadlock(
-                    walls, goal_mask, dead, offsets, width, box_at, marks, stamp, player,
-                    _push_ends(pushes[node], offsets, macros, backward)[1], box_keys,
-                    player_keys, stack, held, frames, corral_work,
+            for b in tested:
+                corral_dead = corral_dead or corral_deadlock(
+                    walls, goal_mask, dead, offsets, width, box_at, marks, stamp, player, b,
+                    box_keys, player_keys, stack, held, frames, corral_work,
                 )
-            else:
-                for b in box_squares:  # the start was not: every box's corral
-                    corral_dead = corral_dead or corral_deadlock(
-                        walls, goal_mask, dead, offsets, width, box_at, marks, stamp, player, b,
-                        box_keys, player_keys, stack, held, frames, corral_work,
-                    )
             if corral_dead:
                 dead_corral_nodes += 1
                 continue
