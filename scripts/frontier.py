@@ -13,9 +13,8 @@ it solves is progress the search did not follow.
 The positions are open, not yet expanded, and the corral deadlock test runs
 when a node is expanded; so the script says whether that test, tried from
 every box, finds the position dead. The search tries it from the last
-pushed box only, and a fresh search not at all on its start position, so a
-position marked ``corral-dead`` may still cost a probe many states, but it
-is a dead end the search will most likely drop, not one it misses.
+pushed box only, so a position marked ``corral-dead`` is a dead end the
+search will most likely drop when it gets there, not one it misses.
 """
 
 from __future__ import annotations
