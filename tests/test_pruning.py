@@ -32,8 +32,10 @@ def test_pruning_and_backward_search_keep_optimal_push_counts(level):
 
 
 def test_the_pruning_test_really_met_pi_corrals():
-    # Runs after the property test above (pytest keeps file order).
-    assert sum(r > 0 for r in RESTRICTED) >= 20
+    # Runs after the property test above (pytest keeps file order). Over 30 random seeds
+    # 16 to 105 of the 2,100 searches cut an expansion down: fewer since a start in a dead
+    # corral ends the search at once. The bound allows for that spread.
+    assert sum(r > 0 for r in RESTRICTED) >= 5
 
 
 @pytest.mark.parametrize("switch, counter", [("pi_corrals", "restricted"),
