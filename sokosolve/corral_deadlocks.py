@@ -19,7 +19,8 @@ it hits a bound the answer is "not dead".
 
 The search runs in the jitted loop, on each node whose last push moved a box
 of a corral: a corral without that box was already there, and tested, at the
-node's parent.
+node's parent. The start position, which has no parent, is tested from every
+box.
 """
 
 from __future__ import annotations
