@@ -29,7 +29,7 @@ import numba
 import numpy as np
 
 from .board import Board
-from .deadlocks import freeze_deadlock
+from .deadlocks import freeze_deadlock, freeze_workspace
 from .reach import moved_box_canonical, scanline_fill
 from .table import table_find, zobrist_keys
 
@@ -233,7 +233,7 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
     scanline_fill(occupied, board.width, player, marks, 1, stack)
     box_keys, player_keys = zobrist_keys(n)
     held = np.zeros(n, dtype=np.uint8)
-    frames = np.empty((boxes.size + 2, 3), dtype=np.int64)
+    frames = freeze_workspace(boxes.size)
     work = corral_workspace(n, board.walls)
     return any(
         corral_deadlock(board.walls, board.goal_mask, board.dead_squares, board.offsets,

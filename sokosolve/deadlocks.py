@@ -21,6 +21,14 @@ import numpy as np
 
 
 @numba.njit(cache=True)
+def freeze_workspace(boxes: int) -> np.ndarray:
+    """The ``frames`` work space of the freeze tests for a level with ``boxes`` boxes: a row
+    per box and two more; columns 0-2 for :func:`is_frozen`'s recursion, column 3 for the
+    boxes :func:`freeze_deadlock` holds as walls."""
+    return np.empty((boxes + 2, 4), dtype=np.int64)
+
+
+@numba.njit(cache=True)
 def _pocket_candidate(
     walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, square: int, player: int,
 ) -> bool:
@@ -117,7 +125,7 @@ def freeze_deadlock(
             return True
     # Boxes proved frozen on goals are held: they count as the walls they are. First
     # those that wall in a dead square next to the pushed box.
-    walled = np.empty(frames.shape[0], dtype=np.int64)  # at most every box
+    walled = frames[:, 3]  # at most every box
     size = 0
     if sealable:
         for o in offsets:

@@ -37,7 +37,7 @@ import numpy as np
 from .board import UNREACHABLE
 from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
-from .deadlocks import freeze_deadlock, is_frozen
+from .deadlocks import freeze_deadlock, freeze_workspace, is_frozen
 from .feature_space import (
     MAX_CONNECTIVITY,
     areas_after_push,
@@ -296,7 +296,7 @@ def start_search(
     scratch = (
         marks, np.zeros(n, dtype=np.int32), stack, np.zeros(n, dtype=np.uint8),
         np.zeros(n, dtype=np.int64), np.empty(n, dtype=np.int64),
-        np.zeros(4 * nboxes, dtype=np.uint8), np.empty((nboxes + 2, 3), dtype=np.int64),
+        np.zeros(4 * nboxes, dtype=np.uint8), freeze_workspace(nboxes),
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
         np.zeros(nboxes, dtype=np.bool_), np.bincount(plan[3][plan[3] >= 0]),  # goals per area

@@ -78,7 +78,7 @@ def test_freeze_and_matching_deadlocks_are_really_dead(level):
     import numpy as np
 
     from sokosolve.board import UNREACHABLE, Board
-    from sokosolve.deadlocks import freeze_deadlock
+    from sokosolve.deadlocks import freeze_deadlock, freeze_workspace
     from sokosolve.heuristics import matching_bound, matching_workspace
 
     board = Board.from_level(level)
@@ -86,7 +86,7 @@ def test_freeze_and_matching_deadlocks_are_really_dead(level):
     box_at = np.full(n, -1, dtype=np.int32)
     box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
     held = np.zeros(n, dtype=np.uint8)
-    frames = np.empty((board.boxes.size + 2, 3), dtype=np.int64)
+    frames = freeze_workspace(board.boxes.size)
     frozen = any(
         freeze_deadlock(board.walls, board.dead_squares, board.goal_mask, box_at, board.offsets,
                         int(b), held, frames, board.player)
@@ -114,7 +114,7 @@ def test_goal_boxes_that_seal_a_pocket_beside_another_box_freeze_it(walls_in, la
     box above it can be pushed neither into it nor, unless the player stands in it, away
     from it. The freeze test sees that whichever of them was pushed last."""
     from sokosolve.board import Board
-    from sokosolve.deadlocks import freeze_deadlock
+    from sokosolve.deadlocks import freeze_deadlock, freeze_workspace
     from sokosolve.level import parse_level
 
     goal_row = "### **##" if walls_in.count("#") == 4 else "### *###"
@@ -126,7 +126,7 @@ def test_goal_boxes_that_seal_a_pocket_beside_another_box_freeze_it(walls_in, la
     box_at = np.full(board.walls.size, -1, dtype=np.int32)
     box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
     held = np.zeros(board.walls.size, dtype=np.uint8)
-    frames = np.empty((board.boxes.size + 2, 3), dtype=np.int64)
+    frames = freeze_workspace(board.boxes.size)
     pushed = board.from_level_square(level.square(*last))
     assert freeze_deadlock(board.walls, board.dead_squares, board.goal_mask, box_at,
                            board.offsets, pushed, held, frames, board.player) is dead
@@ -200,6 +200,7 @@ def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
     """With boxes frozen on goals as walls, the matching bound never exceeds the optimal
     push count, and where it finds no matching the level has no solution."""
     from sokosolve.board import UNREACHABLE, Board
+    from sokosolve.deadlocks import freeze_workspace
     from sokosolve.frozen_goals import frozen_distances, frozen_on_goals
     from sokosolve.heuristics import matching_bound, matching_workspace
     from sokosolve.table import zobrist_keys
@@ -212,7 +213,7 @@ def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
     count, _ = frozen_on_goals(
         board.walls, board.dead_squares, board.goal_mask, board.boxes, box_at, board.offsets,
         zobrist_keys(n)[0], np.zeros(n, dtype=np.uint8),
-        np.empty((board.boxes.size + 2, 3), dtype=np.int64), squares,
+        freeze_workspace(board.boxes.size), squares,
     )
     if count == 0:
         return
