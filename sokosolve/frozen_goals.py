@@ -1,12 +1,13 @@
 """Boxes frozen on goals, and the push distances of the other boxes with them as walls.
 
-A box on a goal that can move along neither axis (:func:`~sokosolve.deadlocks.is_frozen`)
-stays there in every continuation, so for the other boxes its square is a
-wall. The static distances of :mod:`sokosolve.board` miss that: a goal behind
-a frozen box may be much farther away, or out of reach for good, which is
-the classic mistake of filling a goal area from its entrance. Here each set
-of frozen boxes gets its own distance table, of the same shape as the static
-one, for the matching bound (:mod:`sokosolve.heuristics`):
+A box on a goal that can move along neither axis
+(:func:`~sokosolve.deadlocks.is_frozen`, sealed pockets included, as the player's square
+is known) stays there in every continuation, so for the other boxes its square is a
+wall. The static distances of :mod:`sokosolve.board` miss that: a goal behind a frozen
+box may be much farther away, or out of reach for good, which is the classic mistake of
+filling a goal area from its entrance. Here each set of frozen boxes gets its own
+distance table, of the same shape as the static one, for the matching bound
+(:mod:`sokosolve.heuristics`):
 
 - a free goal's row: push distances with the frozen squares as walls;
 - a frozen box's goal: 0 from that box's square, unreachable from anywhere else.
@@ -71,14 +72,15 @@ def frozen_workspace(goal_distances: np.ndarray, tabulate: bool) -> tuple:
 def frozen_on_goals(
     walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_squares: np.ndarray,
     box_at: np.ndarray, offsets: np.ndarray, box_keys: np.ndarray, held: np.ndarray,
-    frames: np.ndarray, squares: np.ndarray,
+    frames: np.ndarray, squares: np.ndarray, player: int,
 ) -> tuple[int, np.uint64]:
-    """The boxes frozen on goals: how many (their squares first in ``squares``) and the
-    Zobrist key of their set. ``held`` and ``frames`` are the freeze test's scratch."""
+    """The boxes frozen on goals, the player on ``player`` (for sealed pockets): how many
+    (their squares first in ``squares``) and the Zobrist key of their set. ``held`` and
+    ``frames`` are the freeze test's scratch."""
     count = 0
     key = np.uint64(0)
     for b in box_squares:
-        if goal_mask[b] and is_frozen(walls, dead, box_at, offsets, b, held, frames):
+        if goal_mask[b] and is_frozen(walls, dead, box_at, offsets, b, held, frames, player):
             squares[count] = b
             count += 1
             key ^= box_keys[b]
@@ -113,13 +115,14 @@ def frozen_distances(
 def position_table(
     walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_squares: np.ndarray,
     box_at: np.ndarray, offsets: np.ndarray, box_keys: np.ndarray, held: np.ndarray,
-    frames: np.ndarray, workspace: tuple,
+    frames: np.ndarray, workspace: tuple, player: int,
 ) -> int:
     """The index in the cache of the table for the position's boxes frozen on goals
-    (:func:`frozen_on_goals`), made if it is new; 0, the static table, if the cache is full."""
+    (:func:`frozen_on_goals`, the player on ``player``), made if it is new; 0, the static
+    table, if the cache is full."""
     tables, keys, slots, used, squares = workspace
     count, key = frozen_on_goals(walls, dead, goal_mask, box_squares, box_at, offsets,
-                                 box_keys, held, frames, squares)
+                                 box_keys, held, frames, squares, player)
     slot = table_find(slots, keys, key)
     if slot >= 0:
         return slots[slot]

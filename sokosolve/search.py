@@ -619,7 +619,7 @@ def _expand_nodes(
             if frozen_goals:
                 if parents[node] == _NO_PARENT:
                     table_index = position_table(walls, dead, goal_mask, box_squares, box_at,
-                                                 offsets, box_keys, held, frames, frozen)
+                                                 offsets, box_keys, held, frames, frozen, player)
                 else:
                     table_index = node_tables[node]
                 distances = tables[table_index]
@@ -708,20 +708,21 @@ def _expand_nodes(
                     landing = macros[5][macro]
                     _move_box(box_squares, box_at, occupied, to, landing)
                     steps = _push_length(stored, macros)
+                after = _push_ends(stored, offsets, macros, backward)[2]  # the player's square
                 child_table = table_index
                 if not backward and macro < 0 and freeze_deadlock(
-                    walls, dead, goal_mask, box_at, offsets, to, held, frames, to - offsets[d]
+                    walls, dead, goal_mask, box_at, offsets, to, held, frames, after
                 ):
                     h = UNREACHABLE
                 elif ordering == BFS:
                     h = 0
                 else:
                     if frozen_goals and goal_mask[landing] and is_frozen(
-                        walls, dead, box_at, offsets, landing, held, frames
+                        walls, dead, box_at, offsets, landing, held, frames, after
                     ):
                         child_table = position_table(walls, dead, goal_mask, box_squares,
                                                      box_at, offsets, box_keys, held, frames,
-                                                     frozen)
+                                                     frozen, after)
                     if child_table == table_index:
                         h = matching_after_move(distances, box_squares, i, parent_work, work)
                     else:  # the push froze a box on a goal: a bound of its own table
@@ -735,7 +736,6 @@ def _expand_nodes(
                         )
                     if child_canonical < 0:
                         child_stamp += 1
-                        after = _push_ends(stored, offsets, macros, backward)[2]
                         child_canonical = scanline_fill(
                             occupied, width, after, child_marks, child_stamp, stack
                         )

@@ -213,7 +213,7 @@ def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
     count, _ = frozen_on_goals(
         board.walls, board.dead_squares, board.goal_mask, board.boxes, box_at, board.offsets,
         zobrist_keys(n)[0], np.zeros(n, dtype=np.uint8),
-        freeze_workspace(board.boxes.size), squares,
+        freeze_workspace(board.boxes.size), squares, board.player,
     )
     if count == 0:
         return
@@ -230,6 +230,35 @@ def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
         FROZEN["only_frozen"] += static < UNREACHABLE
     elif expected is not None:
         assert bound <= expected
+
+
+def test_a_box_on_a_goal_below_a_sealed_pocket_counts_as_frozen():
+    """The box on the goal can go neither sideways (walls) nor up (into a dead square) nor
+    down (the player would have to stand in that square): frozen, but only the player's
+    square tells the pocket is sealed."""
+    from sokosolve.board import Board
+    from sokosolve.deadlocks import freeze_workspace
+    from sokosolve.frozen_goals import frozen_on_goals
+    from sokosolve.level import parse_level
+    from sokosolve.table import zobrist_keys
+
+    level = parse_level("#####\n## ##\n##*##\n#   #\n# $.#\n#@  #\n#####")
+    board = Board.from_level(level)
+    n = board.walls.size
+    box_at = np.full(n, -1, dtype=np.int32)
+    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
+    squares = np.empty(board.goals.size, dtype=np.int64)
+
+    def frozen(player: int) -> int:
+        return frozen_on_goals(
+            board.walls, board.dead_squares, board.goal_mask, board.boxes, box_at,
+            board.offsets, zobrist_keys(n)[0], np.zeros(n, dtype=np.uint8),
+            freeze_workspace(board.boxes.size), squares, player,
+        )[0]
+
+    assert frozen(board.player) == 1
+    assert squares[0] == board.from_level_square(level.square(2, 2))
+    assert frozen(-1) == 0  # the player's square unknown: the pocket is not sealed
 
 
 def test_the_frozen_goal_test_really_met_frozen_boxes():
