@@ -194,27 +194,36 @@ def test_the_corral_test_really_met_corral_deadlocks():
 FROZEN = {"frozen sets": 0, "dead": 0, "only_frozen": 0}
 
 
-@settings(max_examples=500, deadline=None)
-@given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
-def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
-    """With boxes frozen on goals as walls, the matching bound never exceeds the optimal
-    push count, and where it finds no matching the level has no solution."""
-    from sokosolve.board import UNREACHABLE, Board
+def _boxes_frozen_on_goals(board, player: int) -> tuple[int, np.ndarray]:
+    """``frozen_on_goals`` at the board's start, the player on ``player``: how many, and
+    their squares first in the array."""
     from sokosolve.deadlocks import freeze_workspace
-    from sokosolve.frozen_goals import frozen_distances, frozen_on_goals
-    from sokosolve.heuristics import matching_bound, matching_workspace
+    from sokosolve.frozen_goals import frozen_on_goals
     from sokosolve.table import zobrist_keys
 
-    board = Board.from_level(level)
     n = board.walls.size
     box_at = np.full(n, -1, dtype=np.int32)
     box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
     squares = np.empty(board.goals.size, dtype=np.int64)
     count, _ = frozen_on_goals(
         board.walls, board.dead_squares, board.goal_mask, board.boxes, box_at, board.offsets,
-        zobrist_keys(n)[0], np.zeros(n, dtype=np.uint8),
-        freeze_workspace(board.boxes.size), squares, board.player,
+        zobrist_keys(n)[0], np.zeros(n, dtype=np.uint8), freeze_workspace(board.boxes.size),
+        squares, player,
     )
+    return count, squares
+
+
+@settings(max_examples=500, deadline=None)
+@given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
+def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
+    """With boxes frozen on goals as walls, the matching bound never exceeds the optimal
+    push count, and where it finds no matching the level has no solution."""
+    from sokosolve.board import UNREACHABLE, Board
+    from sokosolve.frozen_goals import frozen_distances
+    from sokosolve.heuristics import matching_bound, matching_workspace
+
+    board = Board.from_level(level)
+    count, squares = _boxes_frozen_on_goals(board, board.player)
     if count == 0:
         return
     FROZEN["frozen sets"] += 1
@@ -237,28 +246,15 @@ def test_a_box_on_a_goal_below_a_sealed_pocket_counts_as_frozen():
     down (the player would have to stand in that square): frozen, but only the player's
     square tells the pocket is sealed."""
     from sokosolve.board import Board
-    from sokosolve.deadlocks import freeze_workspace
-    from sokosolve.frozen_goals import frozen_on_goals
     from sokosolve.level import parse_level
-    from sokosolve.table import zobrist_keys
 
     level = parse_level("#####\n## ##\n##*##\n#   #\n# $.#\n#@  #\n#####")
     board = Board.from_level(level)
-    n = board.walls.size
-    box_at = np.full(n, -1, dtype=np.int32)
-    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
-    squares = np.empty(board.goals.size, dtype=np.int64)
-
-    def frozen(player: int) -> int:
-        return frozen_on_goals(
-            board.walls, board.dead_squares, board.goal_mask, board.boxes, box_at,
-            board.offsets, zobrist_keys(n)[0], np.zeros(n, dtype=np.uint8),
-            freeze_workspace(board.boxes.size), squares, player,
-        )[0]
-
-    assert frozen(board.player) == 1
+    count, squares = _boxes_frozen_on_goals(board, board.player)
+    assert count == 1
     assert squares[0] == board.from_level_square(level.square(2, 2))
-    assert frozen(-1) == 0  # the player's square unknown: the pocket is not sealed
+    # the player's square unknown: the pocket is not sealed
+    assert _boxes_frozen_on_goals(board, -1)[0] == 0
 
 
 def test_the_frozen_goal_test_really_met_frozen_boxes():
