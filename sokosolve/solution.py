@@ -12,10 +12,16 @@ from .board import LURD, Board
 from .walk import NO_HEADING, fewest_turns_walk
 
 
+class UnplayablePushes(ValueError):
+    """Pushes whose pushing side the player cannot walk to: a search bug, never a solution."""
+
+
 def pushes_to_lurd(board: Board, pushes: np.ndarray, walk=fewest_turns_walk) -> str:
     """The LURD string that plays ``pushes`` (``box_square * 4 + direction``) from the start.
 
     ``walk`` finds each walk; it takes the arguments of :func:`fewest_turns_walk`.
+    Raises :class:`UnplayablePushes` where the player cannot get behind a box;
+    the string is not checked otherwise (:func:`sokosolve.replay.verify` does that).
     """
     box_at = np.full(board.walls.size, -1, dtype=np.int32)
     box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
@@ -26,7 +32,7 @@ def pushes_to_lurd(board: Board, pushes: np.ndarray, walk=fewest_turns_walk) -> 
         behind = square - int(board.offsets[direction])
         steps = walk(board.walls, box_at, board.offsets, player, heading, behind, direction)
         if steps.size and steps[0] < 0:
-            raise RuntimeError(f"no walk to push the box on padded square {square}")
+            raise UnplayablePushes(f"no walk to push the box on padded square {square}")
         letters.extend(LURD[d] for d in steps)
         letters.append(LURD[direction].upper())
         to = square + int(board.offsets[direction])

@@ -24,7 +24,7 @@ from .packing import goal_rooms, macro_tables
 from .packing_plan import packing_plan, plan_tables
 from .reach import region_seeds
 from .replay import verify
-from .solution import pushes_to_lurd
+from .solution import UnplayablePushes, pushes_to_lurd
 from .table import zobrist_keys
 
 
@@ -177,16 +177,21 @@ def solve(
         # Goal macros commit the search: only a search without them proves this.
         pruning = replace(pruning, goal_macros=False)
     status = SEARCH_STATUS[code]
-    solution = joined_lurd(board, pushes, pulls) if status is Status.SOLVED else None
-    seconds = time.perf_counter() - started
     expanded, generated, stored, restricted, dead = (int(c) for c in counts)
-    stats = dict(seconds=seconds, expanded=expanded, generated=generated, states=stored,
+    stats = dict(expanded=expanded, generated=generated, states=stored,
                  restricted=restricted, dead_corrals=dead)
-    if solution is None:
-        return Result(status, **stats)
+    if status is not Status.SOLVED:
+        return Result(status, seconds=time.perf_counter() - started, **stats)
+    # Never print a wrong solution: pushes that cannot be played or a solution that
+    # fails replay are solver bugs, reported as such.
+    try:
+        solution = joined_lurd(board, pushes, pulls)
+    except UnplayablePushes as error:
+        return Result(Status.ERROR, error=f"internal error: the pushes found cannot be played "
+                      f"({error})", seconds=time.perf_counter() - started, **stats)
     replay = verify(level, solution)
+    stats["seconds"] = time.perf_counter() - started
     if not replay.solved:
-        # Never print a wrong solution: this is a solver bug, reported as such.
         error = f"internal error: the solution failed replay ({replay.error})"
         return Result(Status.ERROR, error=error, **stats)
     return Result(

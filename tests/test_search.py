@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sokosolve import search, solver
 from sokosolve.board import Board
 from sokosolve.level import load_levels, parse_level
 from sokosolve.reach import moved_box_canonical, reachable, scanline_fill
@@ -137,6 +138,28 @@ def test_a_board_too_large_for_the_push_encoding_is_an_error_not_a_crash():
     level = parse_level("\n".join(["#" * wide, "#@$." + "#" * (wide - 4), "#" * wide]))
     result = solve(level)
     assert result.status is Status.ERROR and "too large" in result.error
+
+
+@pytest.mark.parametrize("text, push, error", [
+    # the player cannot get to the right of the box to push it left
+    ("#####\n#@$.#\n#####", (1, 2, 0), "cannot be played"),
+    # a legal push that does not solve the level
+    ("######\n#@$ .#\n######", (1, 2, 2), "failed replay"),
+])
+def test_wrong_pushes_from_the_search_are_an_internal_error_not_a_solution(
+    monkeypatch, text, push, error
+):
+    # Stands in for a search bug: the search reports these pushes as a solution.
+    level = parse_level(text)
+    board = Board.from_level(level)
+    row, col, direction = push
+    pushes = np.array([board.from_level_square(level.square(row, col)) * 4 + direction])
+    empty = np.empty(0, dtype=np.int32)
+    monkeypatch.setattr(solver, "_run",
+                        lambda *args: (search.SOLVED, pushes, empty, np.zeros(7, np.int64), []))
+    result = solve(level)
+    assert result.status is Status.ERROR and result.solution is None
+    assert result.error.startswith("internal error") and error in result.error
 
 
 @settings(max_examples=200, deadline=None)
