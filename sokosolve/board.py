@@ -115,6 +115,20 @@ class Board:
             self.player,
         )
 
+    def box_at(self, boxes: np.ndarray | None = None) -> np.ndarray:
+        """Per square, the number of the box on it in ``boxes`` (the start boxes by
+        default), -1 where there is none: the kernels' ``box_at`` array.
+
+        >>> from sokosolve.level import parse_level
+        >>> board = Board.from_level(parse_level("######\\n#@$$.#\\n#   .#\\n######"))
+        >>> [int(i) for i in board.box_at()[board.from_level_square(8):][:3]]
+        [0, 1, -1]
+        """
+        boxes = self.boxes if boxes is None else boxes
+        box_at = np.full(self.walls.size, -1, dtype=np.int32)
+        box_at[boxes] = np.arange(len(boxes), dtype=np.int32)
+        return box_at
+
     def from_level_square(self, square: Square) -> int:
         r, c = divmod(square, self.level_width)
         return (r + 1) * self.width + c + 1

@@ -224,8 +224,7 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
     True
     """
     n = board.walls.size
-    box_at = np.full(n, -1, dtype=np.int32)
-    box_at[boxes] = np.arange(boxes.size, dtype=np.int32)
+    box_at = board.box_at(boxes)
     occupied = board.walls.copy()
     occupied[boxes] = 1
     marks = np.zeros(n, dtype=np.int32)

@@ -23,8 +23,7 @@ def pushes_to_lurd(board: Board, pushes: np.ndarray, walk=fewest_turns_walk) -> 
     Raises :class:`UnplayablePushes` where the player cannot get behind a box;
     the string is not checked otherwise (:func:`sokosolve.replay.verify` does that).
     """
-    box_at = np.full(board.walls.size, -1, dtype=np.int32)
-    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
+    box_at = board.box_at()
     player, heading = board.player, NO_HEADING
     letters: list[str] = []
     for push in pushes:

@@ -13,9 +13,7 @@ from .reference import small_levels
 
 
 def _packed(board: Board, plan, boxes) -> int:
-    box_at = np.full(board.walls.size, -1, dtype=np.int32)
-    for i, square in enumerate(boxes):
-        box_at[square] = i
+    box_at = board.box_at(np.array(list(boxes), dtype=np.int64))
     # a stale flags array: plan_packed must not read what an earlier call left
     return plan_packed(plan_tables(plan), box_at, np.ones(len(plan), dtype=np.bool_))
 

@@ -83,8 +83,7 @@ def test_freeze_and_matching_deadlocks_are_really_dead(level):
 
     board = Board.from_level(level)
     n = board.walls.size
-    box_at = np.full(n, -1, dtype=np.int32)
-    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
+    box_at = board.box_at()
     held = np.zeros(n, dtype=np.uint8)
     frames = freeze_workspace(board.boxes.size)
     frozen = any(
@@ -123,8 +122,7 @@ def test_goal_boxes_that_seal_a_pocket_beside_another_box_freeze_it(walls_in, la
     rows[player_row] = rows[player_row][:column] + "@" + rows[player_row][column + 1:]
     level = parse_level("\n".join(rows))
     board = Board.from_level(level)
-    box_at = np.full(board.walls.size, -1, dtype=np.int32)
-    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
+    box_at = board.box_at()
     held = np.zeros(board.walls.size, dtype=np.uint8)
     frames = freeze_workspace(board.boxes.size)
     pushed = board.from_level_square(level.square(*last))
@@ -202,8 +200,7 @@ def _boxes_frozen_on_goals(board, player: int) -> tuple[int, np.ndarray]:
     from sokosolve.table import zobrist_keys
 
     n = board.walls.size
-    box_at = np.full(n, -1, dtype=np.int32)
-    box_at[board.boxes] = np.arange(board.boxes.size, dtype=np.int32)
+    box_at = board.box_at()
     squares = np.empty(board.goals.size, dtype=np.int64)
     count, _ = frozen_on_goals(
         board.walls, board.dead_squares, board.goal_mask, board.boxes, box_at, board.offsets,
