@@ -13,11 +13,17 @@ import multiprocessing.connection
 import time
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from .level import Level
 from .solver import Limits, Result, Status, solve, warm_up
 
 #: Seconds a racer may overrun the time limit before it is killed.
 KILL_MARGIN = 5.0
+#: Seconds the racers that lost get to stop and report their counts once one has won.
+STOP_GRACE = 1.0
+#: The counts of a :class:`Result` that add up over the searches that made it.
+COUNTED = ("expanded", "generated", "states", "restricted", "dead_corrals")
 
 
 @dataclass(frozen=True)
@@ -67,22 +73,26 @@ PORTFOLIOS = {"meeting": FAST_PORTFOLIO, "same-kind": SAME_KIND_PORTFOLIO,
               "separate": SEPARATE_PORTFOLIO, "one-core": (ONE_CORE,)}
 
 
-def solve_on_one_core(level: Level, limits: Limits, config: Config = ONE_CORE) -> Result:
-    """Solves ``level`` with ``config`` in this process: the one-core form of :func:`race`."""
+def solve_on_one_core(
+    level: Level, limits: Limits, config: Config = ONE_CORE, stop: np.ndarray | None = None
+) -> Result:
+    """Solves ``level`` with ``config`` in this process: the one-core form of :func:`race`;
+    ``stop`` as in :func:`~sokosolve.solver.solve`."""
     if config.first is None:
-        return solve(level, config.mode, limits, config.pi_corrals, config.weight)
+        return solve(level, config.mode, limits, config.pi_corrals, config.weight, stop=stop)
     lead = solve(level, config.first, replace(limits, seconds=limits.seconds * config.first_share),
-                 config.pi_corrals, None)
-    if lead.status in (Status.SOLVED, Status.UNSOLVABLE):
+                 config.pi_corrals, None, stop=stop)
+    if lead.status in (Status.SOLVED, Status.UNSOLVABLE) or (stop is not None and stop[0]):
         return lead
     rest = solve(level, config.mode, replace(limits, seconds=limits.seconds - lead.seconds),
-                 config.pi_corrals, config.weight)
-    counted = ("seconds", "expanded", "generated", "states", "restricted", "dead_corrals")
-    return replace(rest, **{name: getattr(lead, name) + getattr(rest, name) for name in counted})
+                 config.pi_corrals, config.weight, stop=stop)
+    return replace(rest, **{name: getattr(lead, name) + getattr(rest, name)
+                            for name in ("seconds", *COUNTED)})
 
 
-def _racer(connection, level: Level, config: Config, limits: Limits) -> None:
-    connection.send(solve_on_one_core(level, limits, config))
+def _racer(connection, level: Level, config: Config, limits: Limits, stop_flag) -> None:
+    stop = np.frombuffer(stop_flag, dtype=np.int8)  # shared with the other racers
+    connection.send(solve_on_one_core(level, limits, config, stop))
 
 
 def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFOLIO) -> Result:
@@ -90,7 +100,10 @@ def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFO
 
     A definite answer is a solution or a proof that there is none. If no
     racer gives one, the first configuration's result is returned. The
-    racers share the state limit, as they share the level's memory.
+    racers share the state limit, as they share the level's memory. Once one
+    has won, the others are told to stop and get :data:`STOP_GRACE` seconds to
+    report: the counts returned (states, expansions) add up every racer that
+    reported, the seconds are the answer's.
     """
     if len(configs) == 1:
         return solve_on_one_core(level, limits, configs[0])
@@ -98,14 +111,17 @@ def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFO
     warm_up()  # forked racers inherit the compiled kernels
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    stop_flag = context.RawArray("b", 1)
     racers = []
     for config in configs:
         parent, child = context.Pipe(duplex=False)
-        process = context.Process(target=_racer, args=(child, level, config, limits), daemon=True)
+        process = context.Process(target=_racer, args=(child, level, config, limits, stop_flag),
+                                  daemon=True)
         process.start()
         child.close()
         racers.append((parent, process))
     results: dict[int, Result] = {}
+    winner = None
     deadline = time.perf_counter() + limits.seconds + KILL_MARGIN
     try:
         waiting = {parent: i for i, (parent, _) in enumerate(racers)}
@@ -117,11 +133,16 @@ def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFO
                     results[i] = connection.recv()
                 except EOFError:
                     results[i] = Result(Status.ERROR, error="a racing worker died")
-                if results[i].status in (Status.SOLVED, Status.UNSOLVABLE):
-                    return results[i]
+                if winner is None and results[i].status in (Status.SOLVED, Status.UNSOLVABLE):
+                    winner = i
+                    stop_flag[0] = 1
+                    deadline = min(deadline, time.perf_counter() + STOP_GRACE)
     finally:
         for _, process in racers:
             process.kill()
             process.join()
-    return results.get(0) or Result(Status.TIMEOUT, seconds=limits.seconds,
-                                    error="the racing workers were killed at the time limit")
+    result = results.get(winner if winner is not None else 0) or Result(
+        Status.TIMEOUT, seconds=limits.seconds,
+        error="the racing workers were killed at the time limit")
+    return replace(result, **{name: sum(getattr(r, name) for r in results.values())
+                              for name in COUNTED})

@@ -19,12 +19,12 @@ bound of a state treats its boxes frozen on goals as walls
 (:mod:`sokosolve.frozen_goals`), which also prunes the states where they cut
 some box off from every free goal (except in BFS, which uses no bound).
 
-The loop checks the clock every 32 expansions and the state cap on every
-insert, and stops with a status; it can also pause after a number of
-expansions and go on later, and check its new states against another
-search's table, which is how a forward and a backward search meet
-(:mod:`sokosolve.bidirectional`). Limits: at most 2**18 squares on the padded
-board, 65535 pushes deep.
+The loop checks the clock (and a stop flag that another process may set)
+every 32 expansions and the state cap on every insert, and stops with a
+status; it can also pause after a number of expansions and go on later, and
+check its new states against another search's table, which is how a forward
+and a backward search meet (:mod:`sokosolve.bidirectional`). Limits: at most
+2**18 squares on the padded board, 65535 pushes deep.
 """
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def start_search(
     box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
     tunnels: bool, backward: bool, target_player: int, macros: tuple, dead_corrals: bool,
-    frozen_goals: bool, plan: tuple,
+    frozen_goals: bool, plan: tuple, stop: np.ndarray,
 ) -> tuple[int, tuple]:
     """Sets up a search for pushes that put every box on a goal: ``(status, search)``.
 
@@ -277,7 +277,8 @@ def start_search(
     counts packed boxes by (an empty one: boxes on goals), followed by the area
     numbers of :mod:`sokosolve.area_commitment` (per square, per box) if the
     search commits to one goal area at a time (empty arrays if not).
-    ``deadline`` is a ``time.perf_counter()`` value.
+    ``deadline`` is a ``time.perf_counter()`` value; setting ``stop[0]`` (an
+    array another process may share) ends the search as at the deadline.
 
     The status is ``RUNNING`` unless a root already decides it; then
     :func:`run_search` goes on, and :func:`search_path` and
@@ -368,7 +369,7 @@ def start_search(
     return status, (
         (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys), macros,
         (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
-         target_player, dead_corrals),
+         target_player, dead_corrals, stop),
         (box_squares, box_at, occupied), scratch,
         (keys, parents, pushes, depths, slots, heap, node_tables),
         (cells, first_child, next_sibling, cell_keys, plan), frozen, progress,
@@ -521,7 +522,7 @@ def _expand_nodes(
     """
     walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys = board
     (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
-     target_player, dead_corrals) = settings
+     target_player, dead_corrals, stop) = settings
     box_squares, box_at, occupied = position
     (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
      parent_work, corral_work, area_marks, plan_flags, area_goals) = scratch
@@ -584,7 +585,7 @@ def _expand_nodes(
             if _OPEN_G_MASK - ((entry >> _OPEN_G) & _OPEN_G_MASK) != depths[node]:
                 continue  # a stale entry: the node was reached again with fewer pushes
         expanded += 1
-        if expanded % _CLOCK_EVERY == 0 and _clock() > deadline:
+        if expanded % _CLOCK_EVERY == 0 and (_clock() > deadline or stop[0]):
             status = TIMEOUT
             break
         player = _move_to(node, current, parents, pushes, depths, offsets, macros, box_squares,

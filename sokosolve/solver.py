@@ -48,6 +48,7 @@ SEARCH_STATUS = {
 _EMPTY = np.empty(0, dtype=np.int32)
 _EMPTY_KEYS = np.empty(0, dtype=np.uint64)
 _NEVER = 1 << 62  # a pause that never comes
+_NO_STOP = np.zeros(1, dtype=np.int8)  # a stop flag nobody sets
 
 #: Search modes: name -> (ordering, weight on the lower bound, backward).
 #: ``backward`` pulls the boxes from the goals back to their start squares.
@@ -148,7 +149,7 @@ class Result:
 def solve(
     level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True,
     weight: int | None = None, goal_macros: bool = True, dead_corrals: bool = True,
-    frozen_goals: bool = True, packing_plan: bool = True,
+    frozen_goals: bool = True, packing_plan: bool = True, stop: np.ndarray | None = None,
 ) -> Result:
     """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
 
@@ -157,7 +158,9 @@ def solve(
     meeting mode); ``pi_corrals``, ``goal_macros``, ``dead_corrals``,
     ``frozen_goals`` and ``packing_plan`` switch the parts of :class:`Pruning`.
     Tunnel macros and goal-room macros are used by the forward "fast" and
-    "features" searches only: they can cost optimality.
+    "features" searches only: they can cost optimality. Setting ``stop[0]``,
+    from another process sharing the array, ends the search as at the time
+    limit (a racer that lost, :func:`sokosolve.portfolio.race`).
     """
     limits = limits or Limits()
     started = time.perf_counter()
@@ -169,7 +172,8 @@ def solve(
     counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
     while True:
         code, pushes, pulls, run_counts, rooms = _run(
-            board, mode, weight, limits.max_states, deadline, pruning
+            board, mode, weight, limits.max_states, deadline, pruning,
+            _NO_STOP if stop is None else stop,
         )
         counts += run_counts[:5]
         if code != search.UNSOLVABLE or not rooms:
@@ -203,7 +207,7 @@ def solve(
 
 def _run(
     board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
-    pruning: Pruning,
+    pruning: Pruning, stop: np.ndarray,
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, list]:
     """Runs the search of ``mode``: ``(status, pushes, pulls, counts, goal rooms that an
     "unsolvable" rests on)``; a solution is the pushes, then the pulls undone in reverse
@@ -211,20 +215,21 @@ def _run(
     if mode in MEETING_MODES:
         forward_mode, backward_modes, backward_shares = MEETING_MODES[mode]
         share = max(1, max_states // (1 + len(backward_modes)))
-        code, forward, rooms = start_mode(board, forward_mode, weight, share, deadline, pruning)
+        code, forward, rooms = start_mode(board, forward_mode, weight, share, deadline, pruning,
+                                          stop)
         if code != search.RUNNING:  # decided at a root
             return (*_outcome(code, forward, False), [])
         backward = []
         for backward_mode in backward_modes:
             backward_code, side, _ = start_mode(board, backward_mode, None, share, deadline,
-                                                pruning)
+                                                pruning, stop)
             if backward_code != search.RUNNING:
                 return (*_outcome(backward_code, side, True), [])
             backward.append(side)
         # No rerun without macros: "unsolvable" here never rests on them (a forward
         # side with macros only stops; the backward side has none).
         return (*meet_in_the_middle(forward, backward, not rooms, backward_shares), [])
-    code, state, rooms = start_mode(board, mode, weight, max_states, deadline, pruning)
+    code, state, rooms = start_mode(board, mode, weight, max_states, deadline, pruning, stop)
     if code == search.RUNNING:
         code, state = search.run_search(state, _NEVER, _EMPTY_KEYS, _EMPTY)
     return (*_outcome(code, state, MODES[mode][2]), rooms)
@@ -240,10 +245,11 @@ def _outcome(code: int, state: tuple, backward: bool) -> tuple[int, np.ndarray, 
 
 def start_mode(
     board: Board, mode: str, weight: int | None, max_states: int, deadline: float,
-    pruning: Pruning,
+    pruning: Pruning, stop: np.ndarray = _NO_STOP,
 ) -> tuple[int, tuple, list]:
     """Starts the search of ``mode`` (of :data:`MODES`) on ``board``: ``(status, search,
-    goal rooms used)``, for :func:`~sokosolve.search.run_search` to go on with."""
+    goal rooms used)``, for :func:`~sokosolve.search.run_search` to go on with; ``stop``
+    as in :func:`solve`."""
     ordering, mode_weight, backward = MODES[mode]
     weight = mode_weight if weight is None else weight
     searched = board.reversed() if backward else board
@@ -263,7 +269,7 @@ def start_mode(
         searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
         ordering, weight, min(max_states, search.MAX_STATES), deadline, pruning.pi_corrals,
         fast_forward, backward, board.player, macro_tables(rooms, board.walls.size),
-        pruning.dead_corrals, pruning.frozen_goals, plan,
+        pruning.dead_corrals, pruning.frozen_goals, plan, stop,
     )
     return code, state, rooms
 

@@ -1,5 +1,7 @@
 import time
 
+import numpy as np
+
 from sokosolve import portfolio
 from sokosolve.level import load_levels, parse_level
 from sokosolve.portfolio import Config, race
@@ -22,7 +24,7 @@ def test_race_of_one_runs_in_process():
     assert race(level, Limits(seconds=5), (Config(),)).solution == "R"
 
 
-def _stalls(level, mode, limits, pi_corrals, weight):
+def _stalls(level, mode, limits, pi_corrals, weight, stop=None):
     time.sleep(3600)
 
 
@@ -35,14 +37,42 @@ def test_stalled_racers_are_killed_at_the_limit(monkeypatch):
     assert time.perf_counter() - started < 5
 
 
-def _reports_its_state_cap(level, mode, limits, pi_corrals, weight):
+def _reports_its_state_cap(level, mode, limits, pi_corrals, weight, stop=None):
     return Result(Status.TIMEOUT, states=limits.max_states)
 
 
 def test_racers_share_the_state_limit(monkeypatch):
     monkeypatch.setattr(portfolio, "solve", _reports_its_state_cap)
     result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=5, max_states=1000))
-    assert result.states == 1000 // len(portfolio.FAST_PORTFOLIO)
+    racers = portfolio.FAST_PORTFOLIO
+    # each solve reports its cap, and the race adds up every racer's solves
+    solves = sum(2 if config.first else 1 for config in racers)
+    assert result.states == solves * (1000 // len(racers))
+
+
+# Six boxes in an open room: the greedy search solves it at once, breadth first
+# takes far longer than the tests' time limits.
+OPEN_ROOM = "\n".join([
+    "##########", "#@       #", "# $ $ $  #", "#        #", "# $ $ $  #", "#        #",
+    "# ...... #", "##########",
+])
+
+
+def test_a_stop_flag_ends_a_search_as_at_its_time_limit():
+    result = solve(parse_level(OPEN_ROOM), "bfs", Limits(seconds=30),
+                   stop=np.ones(1, dtype=np.int8))
+    assert result.status is Status.TIMEOUT and result.expanded == 32  # the first check
+    assert result.seconds < 5
+
+
+def test_the_race_stops_the_losers_and_adds_up_their_counts():
+    level = parse_level(OPEN_ROOM)
+    alone = solve(level, "fast", Limits(seconds=30))
+    started = time.perf_counter()
+    result = race(level, Limits(seconds=30), (Config("fast"), Config("bfs")))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    assert result.expanded > alone.expanded  # the breadth-first racer's too
+    assert time.perf_counter() - started < 10
 
 
 def test_the_one_core_search_solves_proves_and_stops_at_the_limit():
