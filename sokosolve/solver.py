@@ -181,23 +181,25 @@ def solve(
         # Goal macros commit the search: only a search without them proves this.
         pruning = replace(pruning, goal_macros=False)
     status = SEARCH_STATUS[code]
+    replay = error = None
+    if status is Status.SOLVED:
+        # Never print a wrong solution: pushes that cannot be played or a solution that
+        # fails replay are solver bugs, reported as such.
+        try:
+            solution = joined_lurd(board, pushes, pulls)
+        except UnplayablePushes as unplayable:
+            error = f"internal error: the pushes found cannot be played ({unplayable})"
+        else:
+            replay = verify(level, solution)
+            if not replay.solved:
+                error = f"internal error: the solution failed replay ({replay.error})"
     expanded, generated, stored, restricted, dead = (int(c) for c in counts)
-    stats = dict(expanded=expanded, generated=generated, states=stored,
-                 restricted=restricted, dead_corrals=dead)
-    if status is not Status.SOLVED:
-        return Result(status, seconds=time.perf_counter() - started, **stats)
-    # Never print a wrong solution: pushes that cannot be played or a solution that
-    # fails replay are solver bugs, reported as such.
-    try:
-        solution = joined_lurd(board, pushes, pulls)
-    except UnplayablePushes as error:
-        return Result(Status.ERROR, error=f"internal error: the pushes found cannot be played "
-                      f"({error})", seconds=time.perf_counter() - started, **stats)
-    replay = verify(level, solution)
-    stats["seconds"] = time.perf_counter() - started
-    if not replay.solved:
-        error = f"internal error: the solution failed replay ({replay.error})"
+    stats = dict(seconds=time.perf_counter() - started, expanded=expanded,
+                 generated=generated, states=stored, restricted=restricted, dead_corrals=dead)
+    if error is not None:
         return Result(Status.ERROR, error=error, **stats)
+    if replay is None:
+        return Result(status, **stats)
     return Result(
         status, solution, replay.moves, replay.pushes, **stats,
         box_lines=replay.box_lines, box_changes=replay.box_changes,
