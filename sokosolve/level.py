@@ -147,11 +147,9 @@ def _build_level(
         raise LevelError("no player ('@' or '+') on the board", source, first_line)
     if len(players) > 1:
         raise LevelError("a second player on the board", source, players[1][1])
-    if not boxes:
-        raise LevelError("no boxes on the board", source, first_line)
-    if len(boxes) != len(goals):
-        raise LevelError(f"{_count(len(boxes), 'box', 'boxes')} but "
-                         f"{_count(len(goals), 'goal', 'goals')}", source, first_line)
+    problem = count_problem(len(boxes), len(goals))
+    if problem:
+        raise LevelError(problem, source, first_line)
     player = players[0][0]
     floor = _flood_floor(width, height, walls, player, rows, source)
     # A box on a goal walled off from the player is part of the scenery; a lone
@@ -196,6 +194,20 @@ def _flood_floor(
 
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
+
+
+def count_problem(boxes: int, goals: int) -> str | None:
+    """What is wrong with a board of ``boxes`` boxes and ``goals`` goals, or None: a level
+    needs at least one box and as many goals as boxes.
+
+    >>> count_problem(1, 2)
+    '1 box but 2 goals'
+    """
+    if not boxes:
+        return "no boxes on the board"
+    if boxes != goals:
+        return f"{_count(boxes, 'box', 'boxes')} but {_count(goals, 'goal', 'goals')}"
+    return None
 
 
 def _title_of(meta: list[str]) -> tuple[str | None, str | None]:

@@ -1,4 +1,5 @@
 import time
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -138,6 +139,14 @@ def test_a_board_too_large_for_the_push_encoding_is_an_error_not_a_crash():
     level = parse_level("\n".join(["#" * wide, "#@$." + "#" * (wide - 4), "#" * wide]))
     result = solve(level)
     assert result.status is Status.ERROR and "too large" in result.error
+
+
+def test_a_level_built_in_code_with_a_goal_too_many_is_an_error_before_any_search():
+    level = parse_level("######\n#@$. #\n######")
+    extra_goal = replace(level, goals=level.goals | {level.square(1, 4)})
+    result = solve(extra_goal)
+    assert result.status is Status.ERROR and result.error == "1 box but 2 goals"
+    assert result.solution is None and result.states == 0
 
 
 @pytest.mark.parametrize("text, push, error", [
