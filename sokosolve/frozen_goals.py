@@ -6,8 +6,8 @@ is known) stays there in every continuation, so for the other boxes its square i
 wall. The static distances of :mod:`sokosolve.board` miss that: a goal behind a frozen
 box may be much farther away, or out of reach for good, which is the classic mistake of
 filling a goal area from its entrance. Here each set of frozen boxes gets its own
-distance table, of the same shape as the static one, for the matching bound
-(:mod:`sokosolve.heuristics`):
+node table (push distances by box square and player side, :mod:`sokosolve.push_sides`),
+of the same shape as the static one, for the matching bound (:mod:`sokosolve.heuristics`):
 
 - a free goal's row: push distances with the frozen squares as walls;
 - a frozen box's goal: 0 from that box's square, unreachable from anywhere else.
@@ -26,8 +26,10 @@ full a new set gets the static table, which is weaker but still a bound.
 >>> int(board.goal_distances[0, box])  # past the inner goal onto the outer one
 2
 >>> frozen = np.array([inner])  # the box on the inner goal frozen: the outer one is lost
->>> table = frozen_distances(board.walls, board.goal_mask, board.offsets, frozen, 1)
->>> bool(table[0, box] == UNREACHABLE), int(table[1, inner])
+>>> areas = side_areas(board.walls, board.width, board.offsets)
+>>> table = frozen_distances(board.walls, board.goal_mask, board.offsets, board.width, areas,
+...                          frozen, 1)
+>>> bool(table[0, SIDES * box + ANY_SIDE] == UNREACHABLE), int(table[1, SIDES * inner])
 (True, 0)
 """
 
@@ -36,8 +38,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .board import UNREACHABLE, box_distances
+from .board import UNREACHABLE
 from .deadlocks import is_frozen
+from .push_sides import ANY_SIDE, SIDES, node_distances, side_areas
 from .table import table_find
 
 #: Memory the tables of one search may take, at most.
@@ -47,11 +50,13 @@ MAX_TABLES = 1024
 
 
 @numba.njit(cache=True)
-def frozen_workspace(goal_distances: np.ndarray, tabulate: bool) -> tuple:
-    """The table cache of a search: ``(tables, keys, slots, used, squares)``.
+def frozen_workspace(goal_distances: np.ndarray, tabulate: bool, areas: np.ndarray,
+                     width: int) -> tuple:
+    """The table cache of a search: ``(tables, keys, slots, used, squares, areas, width)``.
 
-    Table 0 is the static one, for the empty set (key 0); without ``tabulate``
-    it is the only one.
+    Table 0 is the static node table ``goal_distances``, for the empty set
+    (key 0); without ``tabulate`` it is the only one. ``areas`` are the
+    :func:`~sokosolve.push_sides.side_areas` of the walls.
     """
     goals, n = goal_distances.shape
     capacity = 1
@@ -65,7 +70,8 @@ def frozen_workspace(goal_distances: np.ndarray, tabulate: bool) -> tuple:
         size *= 2
     slots = np.full(size, -1, dtype=np.int32)
     slots[-(table_find(slots, keys, np.uint64(0)) + 1)] = 0
-    return tables, keys, slots, np.ones(1, dtype=np.int64), np.empty(goals, dtype=np.int64)
+    return (tables, keys, slots, np.ones(1, dtype=np.int64), np.empty(goals, dtype=np.int64),
+            areas, width)
 
 
 @numba.njit(cache=True)
@@ -89,25 +95,40 @@ def frozen_on_goals(
 
 @numba.njit(cache=True)
 def frozen_distances(
-    walls: np.ndarray, goal_mask: np.ndarray, offsets: np.ndarray, frozen: np.ndarray,
-    count: int,
+    walls: np.ndarray, goal_mask: np.ndarray, offsets: np.ndarray, width: int,
+    areas: np.ndarray, frozen: np.ndarray, count: int,
 ) -> np.ndarray:
-    """The distance table ``[goal, square]`` with the first ``count`` squares of ``frozen``
-    (boxes frozen on goals) as walls."""
+    """The node table ``[goal, node]`` (:mod:`sokosolve.push_sides`, ``areas`` of the walls
+    alone) with the first ``count`` squares of ``frozen`` (boxes frozen on goals) as walls.
+
+    The frozen boxes cut the player's areas further; a node gets the least
+    distance over the smaller areas within its own.
+    """
     blocked = walls.copy()
     for k in range(count):
         blocked[frozen[k]] = 1
     goals = np.nonzero(goal_mask)[0]
     free = np.array([g for g in goals if not blocked[g]], dtype=np.int64)
-    free_distances = box_distances(blocked, free, offsets, False)
-    table = np.full((goals.size, walls.size), UNREACHABLE, dtype=np.int32)
+    blocked_areas = side_areas(blocked, width, offsets)
+    free_distances = node_distances(blocked, blocked_areas, free, offsets)
+    table = np.full((goals.size, SIDES * walls.size), UNREACHABLE, dtype=np.int32)
     j = 0
     for k in range(goals.size):
-        if blocked[goals[k]]:
-            table[k, goals[k]] = 0  # its own box stays on it
-        else:
-            table[k] = free_distances[j]
-            j += 1
+        g = goals[k]
+        table[k, SIDES * g:SIDES * g + SIDES] = 0  # a box on the goal, or its frozen box
+        if blocked[g]:
+            continue
+        row = free_distances[j]
+        j += 1
+        for s in range(walls.size):
+            if blocked[s] or s == g:
+                continue
+            table[k, SIDES * s + ANY_SIDE] = row[SIDES * s + ANY_SIDE]
+            for d in range(4):
+                smaller = blocked_areas[s, d]
+                if smaller == d:
+                    node = SIDES * s + areas[s, d]
+                    table[k, node] = min(table[k, node], row[SIDES * s + smaller])
     return table
 
 
@@ -120,7 +141,7 @@ def position_table(
     """The index in the cache of the table for the position's boxes frozen on goals
     (:func:`frozen_on_goals`, the player on ``player``), made if it is new; 0, the static
     table, if the cache is full."""
-    tables, keys, slots, used, squares = workspace
+    tables, keys, slots, used, squares, areas, width = workspace
     count, key = frozen_on_goals(walls, dead, goal_mask, box_squares, box_at, offsets,
                                  box_keys, held, frames, squares, player)
     slot = table_find(slots, keys, key)
@@ -132,5 +153,5 @@ def position_table(
     used[0] += 1
     keys[index] = key
     slots[-(slot + 1)] = index
-    tables[index] = frozen_distances(walls, goal_mask, offsets, squares, count)
+    tables[index] = frozen_distances(walls, goal_mask, offsets, width, areas, squares, count)
     return index

@@ -2,8 +2,11 @@
 
 ``matching_bound`` is the minimum-cost perfect matching of boxes to goals by
 push distance (Hungarian method), admissible and the bound the optimal search
-uses. ``UNREACHABLE`` as the answer means no matching exists: some boxes can
-no longer all reach distinct goals, a dead state.
+uses. The distance table is indexed by whatever stands for a box: its square
+(``board.goal_distances``) or, in the search, its node, the square and the
+side the player is on (:mod:`sokosolve.push_sides`). ``UNREACHABLE`` as the
+answer means no matching exists: some boxes can no longer all reach distinct
+goals, a dead state.
 """
 
 from __future__ import annotations

@@ -14,10 +14,12 @@ Forward, the moves are pushes from the start; backward, they are pulls from
 the goals back to the start squares (see :func:`start_search`). A state is the
 set of box squares plus the player's region; its key is the Zobrist key of
 the boxes XOR the key of the region's canonical square (:mod:`sokosolve.reach`).
-States live in the node arrays of :mod:`sokosolve.table`. Forward, the lower
-bound of a state treats its boxes frozen on goals as walls
-(:mod:`sokosolve.frozen_goals`), which also prunes the states where they cut
-some box off from every free goal (except in BFS, which uses no bound).
+States live in the node arrays of :mod:`sokosolve.table`. The lower bound of a
+state counts each box's pushes (backward, pulls) from the side of it the
+player is on (:mod:`sokosolve.push_sides`), and forward it treats the boxes
+frozen on goals as walls (:mod:`sokosolve.frozen_goals`); a state where some
+box can reach no free goal that way is dropped (except in BFS, which uses no
+bound).
 
 The loop checks the clock (and a stop flag that another process may set)
 every 32 expansions and the state cap on every insert, and stops with a
@@ -50,6 +52,7 @@ from .feature_space import (
 from .frozen_goals import frozen_workspace, position_table
 from .heuristics import matching_after_move, matching_bound, matching_workspace
 from .packing_plan import plan_packed
+from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
 
@@ -258,13 +261,16 @@ def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
 @numba.njit(cache=True)
 def start_search(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
-    offsets: np.ndarray, width: int, start_boxes: np.ndarray, start_players: np.ndarray,
-    box_keys: np.ndarray, player_keys: np.ndarray,
+    areas: np.ndarray, offsets: np.ndarray, width: int, start_boxes: np.ndarray,
+    start_players: np.ndarray, box_keys: np.ndarray, player_keys: np.ndarray,
     ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
     tunnels: bool, backward: bool, target_player: int, macros: tuple, dead_corrals: bool,
     frozen_goals: bool, plan: tuple, stop: np.ndarray,
 ) -> tuple[int, tuple]:
     """Sets up a search for pushes that put every box on a goal: ``(status, search)``.
+
+    ``goal_distances`` is a node table ``[goal, node]`` of :mod:`sokosolve.push_sides`
+    over the side ``areas`` of the walls (backward, of pulls to the start squares).
 
     Each of ``start_players`` starts a root state. With ``backward`` the moves
     are pulls instead, the goals are the level's start squares, and a state
@@ -287,6 +293,7 @@ def start_search(
     n = walls.size
     nboxes = start_boxes.size
     box_squares = start_boxes.copy()
+    box_nodes = SIDES * start_boxes + ANY_SIDE  # each box's node, set at each expansion
     box_at = np.full(n, -1, dtype=np.int32)
     occupied = walls.copy()
     for i in range(nboxes):
@@ -301,6 +308,7 @@ def start_search(
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
         np.zeros(nboxes, dtype=np.bool_), np.bincount(plan[3][plan[3] >= 0]),  # goals per area
+        np.empty(nboxes, dtype=np.int64),  # the box nodes of the matching in parent_work
     )
 
     capacity = min(1 << 12, max_states)
@@ -323,14 +331,22 @@ def start_search(
     for b in start_boxes:
         boxes_key ^= box_keys[b]
         on_goal += goal_mask[b]
-    h = matching_bound(goal_distances, box_squares, scratch[9]) if ordering != BFS else 0
-    status = RUNNING if h < UNREACHABLE else UNSOLVABLE
+    status = UNSOLVABLE  # unless some root has a bound
     goal_node = -1
     count = 0
     stamp = 1
     for root_player in start_players:
         stamp += 1
         canonical = scanline_fill(occupied, width, root_player, marks, stamp, stack)
+        h = 0
+        if ordering != BFS:
+            for i in range(nboxes):
+                box_nodes[i] = box_node(areas, offsets, box_squares[i], marks, stamp)
+            h = matching_bound(goal_distances, box_nodes, scratch[9])
+            if h >= UNREACHABLE:
+                continue  # some box can reach no goal from this side
+        if status == UNSOLVABLE:
+            status = RUNNING
         key = boxes_key ^ player_keys[canonical]
         slot = table_find(slots, keys, key)
         if slot >= 0:
@@ -345,10 +361,10 @@ def start_search(
             status = SOLVED
         if ordering == FEATURES:
             cell_keys[count] = weight * h
-            areas = label_areas(occupied, width, marks, stamp + 1, stack)
-            stamp += areas
+            free_areas = label_areas(occupied, width, marks, stamp + 1, stack)
+            stamp += free_areas
             packed = plan_packed(plan, box_at, scratch[13]) if plan[0].size else on_goal
-            cell = feature_cell(packed, areas)
+            cell = feature_cell(packed, free_areas)
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
         elif ordering != BFS:
@@ -359,7 +375,7 @@ def start_search(
     # Distance tables per set of boxes frozen on goals, for the forward bounds, and each
     # stored state's table, found when it was generated.
     tabulate = frozen_goals and not backward and ordering != BFS
-    frozen = frozen_workspace(goal_distances, tabulate)
+    frozen = frozen_workspace(goal_distances, tabulate, areas, width)
     # a board too large for more than the static table never reads them
     node_tables = np.zeros(capacity if frozen[0].shape[0] > 1 else 0, dtype=np.int16)
     progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
@@ -367,10 +383,10 @@ def start_search(
     progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, goal_node, 1
     progress[_MEET_NODE], progress[_DEFERRED] = -1, -1
     return status, (
-        (walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys), macros,
+        (walls, goal_mask, dead, goal_distances, areas, offsets, box_keys, player_keys), macros,
         (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
          target_player, dead_corrals, stop),
-        (box_squares, box_at, occupied), scratch,
+        (box_squares, box_at, occupied, box_nodes), scratch,
         (keys, parents, pushes, depths, slots, heap, node_tables),
         (cells, first_child, next_sibling, cell_keys, plan), frozen, progress,
     )
@@ -477,7 +493,7 @@ def search_table(search: tuple) -> tuple[np.ndarray, np.ndarray]:
 def search_path(search: tuple, node: int) -> np.ndarray:
     """The single pushes (``box_square * 4 + direction``) from the root to ``node``, in order;
     pulls in a backward search."""
-    offsets = search[0][4]
+    offsets = search[0][5]
     macros = search[1]
     backward = search[2][7]
     parents, pushes = search[5][1], search[5][2]
@@ -520,12 +536,12 @@ def _expand_nodes(
     next expansion might not fit in the tables (returning ``_NEED_ROOM``);
     the loop's counters live in ``progress`` between runs.
     """
-    walls, goal_mask, dead, goal_distances, offsets, box_keys, player_keys = board
+    walls, goal_mask, dead, goal_distances, sides, offsets, box_keys, player_keys = board
     (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
      target_player, dead_corrals, stop) = settings
-    box_squares, box_at, occupied = position
+    box_squares, box_at, occupied, box_nodes = position
     (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
-     parent_work, corral_work, area_marks, plan_flags, area_goals) = scratch
+     parent_work, corral_work, area_marks, plan_flags, area_goals, matched_nodes) = scratch
     keys, parents, pushes, depths, slots, heap, node_tables = table
     cells, first_child, next_sibling, cell_keys, plan = cell_lists
     tables = frozen[0]
@@ -624,16 +640,25 @@ def _expand_nodes(
                 else:
                     table_index = node_tables[node]
                 distances = tables[table_index]
+            for i in range(nboxes):  # the side of each box the player is on
+                box_nodes[i] = box_node(sides, offsets, box_squares[i], marks, stamp)
+            moved = -1
             if parents[node] == matched and matched >= 0 and table_index == matched_table:
                 # a child of the last expanded node, with the same frozen boxes
                 moved = box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]
-                matching_after_move(distances, box_squares, moved, parent_work, work)
+                for i in range(nboxes):  # and the other boxes' sides unchanged
+                    if i != moved and box_nodes[i] != matched_nodes[i]:
+                        moved = -1
+                        break
+            if moved >= 0:
+                matching_after_move(distances, box_nodes, moved, parent_work, work)
                 parent_work[:3] = work[:3]
-            elif matching_bound(distances, box_squares, parent_work) >= UNREACHABLE:
-                matched = -1  # frozen boxes left some box without a goal
+            elif matching_bound(distances, box_nodes, parent_work) >= UNREACHABLE:
+                matched = -1  # frozen boxes or the player's side left some box without a goal
                 continue
             matched = node
             matched_table = table_index
+            matched_nodes[:] = box_nodes
         if ordering == FEATURES:
             if area_label > (1 << 30):
                 area_marks[:] = 0
@@ -724,10 +749,12 @@ def _expand_nodes(
                         child_table = position_table(walls, dead, goal_mask, box_squares,
                                                      box_at, offsets, box_keys, held, frames,
                                                      frozen, after)
+                    box_nodes[i] = pushed_box_node(sides, offsets, landing, after)
                     if child_table == table_index:
-                        h = matching_after_move(distances, box_squares, i, parent_work, work)
+                        h = matching_after_move(distances, box_nodes, i, parent_work, work)
                     else:  # the push froze a box on a goal: a bound of its own table
-                        h = matching_bound(tables[child_table], box_squares, work)
+                        h = matching_bound(tables[child_table], box_nodes, work)
+                    box_nodes[i] = matched_nodes[i]
                 if h < UNREACHABLE:
                     generated += 1
                     child_canonical = -1

@@ -22,6 +22,7 @@ from .frozen_goals import TABLE_BYTES
 from .level import Level, count_problem, parse_level
 from .packing import goal_rooms, macro_tables
 from .packing_plan import packing_plan, plan_tables
+from .push_sides import node_distances, node_table
 from .reach import region_seeds
 from .replay import verify
 from .solution import UnplayablePushes, pushes_to_lurd
@@ -270,8 +271,11 @@ def start_mode(
         plan = (*plan, area_ids, box_area_ids(board, area_ids))
     else:
         plan = (*plan, _EMPTY, _EMPTY)
+    areas, distances = node_table(board)
+    if backward:  # pulls back to the start squares
+        distances = node_distances(board.walls, areas, searched.goals, board.offsets, True)
     code, state = search.start_search(
-        searched.walls, searched.goal_mask, searched.dead_squares, searched.goal_distances,
+        searched.walls, searched.goal_mask, searched.dead_squares, distances, areas,
         searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
         ordering, weight, min(max_states, search.MAX_STATES), deadline, pruning.pi_corrals,
         fast_forward, backward, board.player, macro_tables(rooms, board.walls.size),

@@ -51,11 +51,12 @@ def test_pruning_cuts_the_optimal_search(switch, counter):
 
 @pytest.mark.parametrize("mode", ["pushes", "fast", "features"])
 def test_a_start_in_a_dead_corral_is_not_expanded_further(mode):
-    """The box on the top row must go left, pushed from its right, where the player never
-    gets; the other box can be pushed home, and then its corral has no work left to test."""
+    """The box on the top row must go left, pushed from its right; the two boxes fence
+    that square off from the player, and no push of theirs opens the fence. Either box
+    alone could be pushed home, so only the corral test sees it."""
     from sokosolve.level import parse_level
 
-    level = parse_level("#######\n#+$ # #\n# ### #\n#  $. #\n#######")
+    level = parse_level("#######\n#. $  #\n#   $ #\n# @.###\n#######")
     tested = solve(level, mode)
     untested = solve(level, mode, dead_corrals=False)
     assert tested.status is untested.status is Status.UNSOLVABLE
@@ -218,16 +219,19 @@ def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
     from sokosolve.board import UNREACHABLE, Board
     from sokosolve.frozen_goals import frozen_distances
     from sokosolve.heuristics import matching_bound, matching_workspace
+    from sokosolve.push_sides import node_table, position_nodes
 
     board = Board.from_level(level)
     count, squares = _boxes_frozen_on_goals(board, board.player)
     if count == 0:
         return
     FROZEN["frozen sets"] += 1
-    table = frozen_distances(board.walls, board.goal_mask, board.offsets, squares, count)
-    bound = matching_bound(table, board.boxes.copy(), matching_workspace(board.boxes.size))
-    static = matching_bound(board.goal_distances, board.boxes.copy(),
-                            matching_workspace(board.boxes.size))
+    areas, static_table = node_table(board)
+    nodes = position_nodes(board, areas, board.boxes, board.player)
+    table = frozen_distances(board.walls, board.goal_mask, board.offsets, board.width, areas,
+                             squares, count)
+    bound = matching_bound(table, nodes, matching_workspace(board.boxes.size))
+    static = matching_bound(static_table, nodes, matching_workspace(board.boxes.size))
     assert bound >= static
     expected = optimal_pushes(level)
     if bound >= UNREACHABLE:
