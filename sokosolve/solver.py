@@ -22,7 +22,7 @@ from .frozen_goals import TABLE_BYTES
 from .level import Level, count_problem, parse_level
 from .packing import goal_rooms, macro_tables
 from .packing_plan import packing_plan, plan_tables
-from .push_sides import node_distances, node_table
+from .push_sides import node_distances, side_areas
 from .reach import region_seeds
 from .replay import verify
 from .solution import UnplayablePushes, pushes_to_lurd
@@ -271,9 +271,9 @@ def start_mode(
         plan = (*plan, area_ids, box_area_ids(board, area_ids))
     else:
         plan = (*plan, _EMPTY, _EMPTY)
-    areas, distances = node_table(board)
-    if backward:  # pulls back to the start squares
-        distances = node_distances(board.walls, areas, searched.goals, board.offsets, True)
+    # The bound's distances by box square and player side: backward, pulls to the starts.
+    areas = side_areas(board.walls, board.width, board.offsets)
+    distances = node_distances(board.walls, areas, searched.goals, board.offsets, backward)
     code, state = search.start_search(
         searched.walls, searched.goal_mask, searched.dead_squares, distances, areas,
         searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
