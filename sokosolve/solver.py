@@ -304,6 +304,12 @@ def warm_up() -> None:
     """Compiles the kernels, or loads them from numba's cache, before any clock starts.
 
     The first solve in a process otherwise pays for that (about 20 seconds on
-    a fresh install, half a second from the cache) out of its time limit.
+    a fresh install, half a second from the cache) out of its time limit. The
+    levels are small but make each kind of search run: greedy, feature cells,
+    backward, the meeting of the two and the area commitment.
     """
-    solve(parse_level("#####\n#@$.#\n#####"), "fast", Limits(seconds=3600))
+    solvable = parse_level("######\n#@ $.#\n# $. #\n######")
+    stuck = parse_level("########\n#@$ $..#\n########")  # each side runs out: they compare
+    for level, mode in ((solvable, "fast"), (solvable, "meet-all"), (stuck, "meet-all"),
+                        (solvable, "features-areas")):
+        solve(level, mode, Limits(seconds=3600))
