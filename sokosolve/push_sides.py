@@ -47,9 +47,42 @@ def side_areas(walls: np.ndarray, width: int, offsets: np.ndarray) -> np.ndarray
     occupied = walls.copy()
     marks = np.zeros(n, dtype=np.int64)
     stack = np.empty(2 * n + 4, dtype=np.int64)
+    ring = np.array([-width, -width + 1, 1, width + 1, width, width - 1, -1, -width - 1])
+    run = np.empty(8, dtype=np.int64)
     stamp = 0
     for s in range(n):
         if walls[s]:
+            continue
+        # Sides joined by free squares of the ring of eight around the box share an area
+        # without a fill; that settles most squares of an open room.
+        start = 0
+        while start < 8 and not walls[s + ring[start]]:
+            start += 1
+        runs = 0
+        for k in range(8):
+            i = (start + 1 + k) % 8
+            if walls[s + ring[i]]:
+                run[i] = -1
+            else:
+                if k == 0 or run[(i + 7) % 8] < 0:
+                    runs += 1
+                run[i] = runs
+        first, joined = -1, True
+        for d in range(4):
+            k = 0
+            while ring[k] != -offsets[d]:
+                k += 1
+            if run[k] >= 0:
+                if first < 0:
+                    first = run[k]
+                joined = joined and run[k] == first
+        if joined:
+            for d in range(4):
+                if not walls[s - offsets[d]] and areas[s, d] < 0:
+                    areas[s, d] = d
+                    for e in range(d + 1, 4):
+                        if not walls[s - offsets[e]]:
+                            areas[s, e] = d
             continue
         occupied[s] = 1
         for d in range(4):
