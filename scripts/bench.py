@@ -91,7 +91,7 @@ def read_reference(path: Path) -> dict[int, int]:
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("collections", nargs="+", type=Path)
     parser.add_argument("--timeout", type=float, default=10.0)
@@ -127,10 +127,17 @@ def main() -> None:
                         "searches on their own, or the one-core search of batches")
     parser.add_argument("--race", action="store_true", help="race the searches of "
                         "--portfolio per level, on all cores")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     mode = args.mode or ("pushes" if args.optimal else "fast")
     if args.race and (args.optimal or args.mode):
         parser.error("--race races the fast searches only")
+    # The racers run their portfolio's configurations, which these do not reach.
+    unraced = [flag for flag, value in (
+        ("--weight", args.weight is not None), ("--no-pi-corrals", args.no_pi_corrals),
+        ("--no-dead-corrals", args.no_dead_corrals), ("--no-frozen-goals", args.no_frozen_goals),
+        ("--no-packing-plan", args.no_packing_plan)) if value]
+    if args.race and unraced:
+        parser.error(f"--race runs the portfolio as it is: {', '.join(unraced)} would be ignored")
     limits = Limits(seconds=args.timeout, max_states=args.max_states)
     reference = read_reference(args.reference) if args.reference else {}
 
