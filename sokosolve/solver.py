@@ -73,7 +73,7 @@ COMMITTED_MODES = {"features-areas"}
 #: Modes whose bound does not see which side of a box the player is on
 #: (:func:`~sokosolve.push_sides.player_blind`). The weaker bound guides the backward
 #: feature search elsewhere: Sasquatch I-39 is solved by it (meeting the forward
-#: features search, 18.7 s) and not by the player-aware one in 60 s, which solves
+#: features search, 12.6 to 18.7 s) and not by the player-aware one in 60 s, which solves
 #: I-31 and I-42 that the blind one does not. Not in the default race: half of the
 #: first racer's time for it solved I-39 but lost three XSokoban levels (56/90).
 PLAYER_BLIND_MODES = {"backward-features-blind"}
