@@ -168,7 +168,7 @@ def pushed_box_node(areas: np.ndarray, offsets: np.ndarray, square: int, player:
 
 def player_blind(table: np.ndarray) -> np.ndarray:
     """``table`` as if the player could get to every side of every box: each node takes its
-    square's ``ANY_SIDE`` distance. A weaker bound, which steers a greedy search elsewhere.
+    square's ``ANY_SIDE`` distance. A weaker bound, which steers a best-first search elsewhere.
 
     >>> table = np.array([[3, 1, 7, 2, 1]], dtype=np.int32)  # one square, one target
     >>> player_blind(table).tolist()
