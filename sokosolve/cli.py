@@ -5,8 +5,10 @@ Standard output carries results only; messages go to standard error.
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -32,6 +34,9 @@ from .solver import (
 )
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+#: Seconds of warming up after which it is taken to be a compile, not a load from the
+#: cache (which takes under a second), and said so.
+COMPILE_NOTICE_AFTER = 1.5
 
 _EXIT_CODES = """\b
 Exit codes:
@@ -99,7 +104,6 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
       sokosolve levels/ -j 2 --timeout 10 --format json -o results.jsonl
       sokosolve levels/ --format json -o results.jsonl --resume results.jsonl
     """
-    started = time.perf_counter()
     mode = "pushes" if optimal == "pushes" else "fast"
     if resume and fmt not in SELF_DESCRIBING:
         raise click.UsageError("--resume needs --format json or csv")
@@ -137,6 +141,8 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
                     disable=quiet or not sys.stderr.isatty())
     interrupted = False
     results = iter(())
+    compiled = _warm_up(quiet) if solvable else None
+    started = time.perf_counter()
     try:
         for task in tasks:
             if isinstance(task.level, LevelError):
@@ -144,7 +150,6 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         if racing:
             results = iter([(solvable[0], race(solvable[0].level, limits))])
         elif len(solvable) == 1:
-            warm_up()
             level = solvable[0].level
             result = (solve_on_one_core(level, limits) if mode == "fast"
                       else solve(level, mode, limits))
@@ -168,8 +173,9 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         counts = ", ".join(f"{k} {v}" for k, v in sorted(emit.counts.items())) or "nothing"
         skipped = f", {len(finished)} skipped as solved before" if finished else ""
         state = "interrupted after" if interrupted else "finished"
+        compiling = f" (after {compiled:.1f} s compiling the solver)" if compiled else ""
         _warn(f"{state} {sum(emit.counts.values())} level(s): {counts}{skipped} "
-              f"in {time.perf_counter() - started:.1f} s")
+              f"in {time.perf_counter() - started:.1f} s{compiling}")
     if interrupted:
         sys.exit(EXIT_INTERRUPTED)
     if unreadable or not (solvable or finished):
@@ -200,16 +206,62 @@ class _Emitter:
             self.next += 1
 
 
+def _warm_up(quiet: bool) -> float | None:
+    """Compiles the solver's kernels or loads them from numba's cache, before any clock
+    starts; returns the seconds it took if that was a compile (a first run), else None.
+
+    A compile says so on standard error once, with a spinner on a terminal, so
+    that a first run is not taken for a hang.
+    """
+    done = threading.Event()
+
+    def notice() -> None:
+        if done.wait(COMPILE_NOTICE_AFTER) or quiet:
+            return
+        message = "sokosolve: compiling the solver, first run only..."
+        if not sys.stderr.isatty():
+            click.echo(message, err=True)
+            return
+        for spoke in itertools.cycle("|/-\\"):
+            click.echo(f"\r{message} {spoke}", err=True, nl=False)
+            if done.wait(0.2):
+                break
+        click.echo(f"\r{message} done", err=True)
+
+    watcher = threading.Thread(target=notice, daemon=True)
+    began = time.perf_counter()
+    watcher.start()
+    try:
+        warm_up()
+    finally:
+        done.set()
+        watcher.join()
+    seconds = time.perf_counter() - began
+    return seconds if seconds > COMPILE_NOTICE_AFTER else None
+
+
 def _warn(message: str) -> None:
     click.echo(f"sokosolve: {message}", err=True)
 
 
+def _names_a_file(text: str) -> bool:
+    """Whether ``text`` is the name of an existing file; a long LURD string is not, even
+    where the file system refuses to look it up (a name too long, a byte it cannot hold)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _read_solution(text: str) -> str:
-    """A solution given as a string, a file name, or - for standard input."""
+    """A solution given as a file name, - for standard input, or else as LURD itself."""
     if text == "-":
         text = sys.stdin.read()
-    elif Path(text).is_file():
-        text = Path(text).read_text(encoding="utf-8", errors="replace")
+    elif _names_a_file(text):
+        try:
+            text = Path(text).read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            _fail(f"{text}: cannot read: {error.strerror}")
     else:
         return text
     # In a file, the solution is the leading run of LURD lines (stats may follow).
@@ -223,7 +275,14 @@ def _read_solution(text: str) -> str:
     return "".join(lines)
 
 
-@main.command("verify", epilog=_EXIT_CODES.replace("every level solved", "the solution solves"))
+_VERIFY_EXIT_CODES = """\b
+Exit codes:
+  0  the solution solves the level
+  1  it does not: an illegal step, or boxes left off their goals
+  2  bad usage, an unreadable file or level, or a solution that is not LURD"""
+
+
+@main.command("verify", epilog=_VERIFY_EXIT_CODES)
 @click.argument("puzzle")
 @click.argument("solution")
 @click.option("--level", "number", type=click.IntRange(min=1), default=1, show_default=True,

@@ -12,3 +12,12 @@ def shared(relative: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is absent: the shared level collections are not beside the checkout")
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_kernels():
+    """Fills numba's cache before any test starts the CLI, so that no test's process pays
+    for (or prints the notice of) a first compile."""
+    from sokosolve.solver import warm_up
+
+    warm_up()

@@ -1,13 +1,16 @@
 import json
 import subprocess
 import sys
+import time
 
 import pytest
+from click.testing import CliRunner
 
+from sokosolve import cli
 from sokosolve.level import load_levels
 from sokosolve.replay import verify
 
-from .conftest import PUZZLES
+from .conftest import PUZZLES, shared
 
 
 def run(*args, stdin=None):
@@ -89,6 +92,43 @@ def test_verify_reports_the_first_illegal_step():
     assert done.returncode == 1 and "step 3: 'u' walks into a wall" in done.stdout
     assert run("verify", str(PUZZLES / "first-steps.xsb"), "lluRurr").returncode == 1
     assert run("verify", str(PUZZLES / "first-steps.xsb"), "2luRu2rD").returncode == 0
+
+
+def test_verify_takes_a_solution_longer_than_a_file_name_may_be():
+    # 426 letters: longer than the 255 bytes a file name may have, which made the
+    # check for a solution file raise "File name too long".
+    reference = shared("microban-solutions-martin-t")
+    solution = (reference / "solutions-pushes/microban1/112.txt").read_text().splitlines()[0]
+    assert len(solution) > 255
+    done = run("verify", str(reference / "levels/microban1/112.txt"), solution)
+    assert done.returncode == 0 and done.stdout.startswith("solved"), done.stderr
+    wrong = run("verify", str(PUZZLES / "first-steps.xsb"), "l" * 400)
+    assert wrong.returncode == 1 and "step 3: 'l' walks into a wall" in wrong.stdout
+    assert "Traceback" not in done.stderr + wrong.stderr
+
+
+def test_verify_help_gives_its_own_exit_codes():
+    text = run("verify", "--help").stdout
+    assert "0  the solution solves the level" in text
+    assert "130" not in text and "every finished level" not in text
+
+
+def test_a_first_run_that_compiles_says_so_and_keeps_it_out_of_the_level_times(monkeypatch):
+    monkeypatch.setattr(cli, "COMPILE_NOTICE_AFTER", 0.2)
+    monkeypatch.setattr(cli, "warm_up", lambda: time.sleep(0.6))  # as a compile would
+    done = CliRunner().invoke(cli.main, [str(PUZZLES / "first-steps.xsb"), "--format", "json",
+                                         "-j", "1"])
+    assert done.exit_code == 0, done.output
+    assert done.stderr.count("compiling the solver, first run only") == 1
+    assert json.loads(done.stdout)["seconds"] < 0.5
+    summary = done.stderr.splitlines()[-1]
+    assert "compiling the solver)" in summary
+    assert float(summary.split(" in ")[1].split()[0]) < 0.5  # the solving, not the compile
+
+
+def test_a_warm_start_says_nothing_of_compiling():
+    done = run(str(PUZZLES / "first-steps.xsb"))
+    assert "compiling" not in done.stderr
 
 
 def test_help_and_version():
