@@ -18,7 +18,15 @@ from tqdm import tqdm
 from . import __version__
 from .batch import Task, level_files, read_tasks, solve_tasks
 from .level import Level, LevelError, load_levels
-from .output import FORMATS, SELF_DESCRIBING, CsvWriter, Record, read_finished
+from .output import (
+    FORMATS,
+    SELF_DESCRIBING,
+    CsvWriter,
+    Record,
+    ResumeError,
+    drop_cut_record,
+    read_finished,
+)
 from .portfolio import FAST_PORTFOLIO, race, solve_on_one_core
 from .replay import SolutionFormatError, expand_lurd, verify
 from .search import MAX_STATES
@@ -107,7 +115,10 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     mode = "pushes" if optimal == "pushes" else "fast"
     if resume and fmt not in SELF_DESCRIBING:
         raise click.UsageError("--resume needs --format json or csv")
-    finished = read_finished(resume) if resume else set()
+    try:
+        finished = read_finished(resume) if resume else set()
+    except ResumeError as error:
+        _fail(str(error))
 
     unreadable = 0
     tasks: list[Task] = []
@@ -134,8 +145,15 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     limits = Limits(seconds=timeout, max_states=min(max_states or cap, cap))
 
     appending = bool(output and resume and os.path.abspath(output) == os.path.abspath(resume))
+    if appending:
+        drop_cut_record(output)
+        with open(output, encoding="utf-8", errors="replace") as earlier:
+            begun = earlier.read(5)
+        if begun and (begun == "file,") != (fmt == "csv"):
+            raise click.UsageError(f"--resume {resume} holds records of another format "
+                                   f"than --format {fmt}")
     stream = open(output, "a" if appending else "w", encoding="utf-8") if output else sys.stdout
-    writer = CsvWriter(header=not appending) if fmt == "csv" else FORMATS[fmt]()
+    writer = CsvWriter(header=not (appending and begun)) if fmt == "csv" else FORMATS[fmt]()
     emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks)
     progress = tqdm(total=len(tasks), unit="level", file=sys.stderr, dynamic_ncols=True,
                     disable=quiet or not sys.stderr.isatty())

@@ -25,7 +25,10 @@ Square = int
 #: Characters of a board row; ``-`` and ``_`` are floor, as in many XSB files.
 BOARD_CHARS = frozenset("#@+$*. -_")
 _RLE_CHARS = frozenset("0123456789|")
-_KEY_LINE = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
+_KEY_NAME = re.compile(r"[A-Za-z][A-Za-z ]*")
+#: The most squares a board may have. Reading stops there, so that a run-length count
+#: such as ``99999999#`` cannot take all the memory.
+MAX_BOARD_SQUARES = 1 << 20
 
 
 class LevelError(ValueError):
@@ -92,16 +95,23 @@ class Level:
         return self.to_xsb()
 
 
-def _expand_rle(row: str) -> str:
-    """Expands run-length rows such as ``4#`` (``|`` splits rows)."""
+def _expand_rle(row: str, source: str, line: int) -> str:
+    """Expands a run-length row such as ``4#`` (``|`` splits rows, before this)."""
     out = []
     count = ""
+    length = 0
     for ch in row:
         if ch.isdigit():
             count += ch
-        else:
-            out.append(ch * (int(count) if count else 1))
-            count = ""
+            if len(count) <= 7:  # a longer count is refused before int() sees it
+                continue
+        n = 1 if not count else int(count) if len(count) <= 7 else MAX_BOARD_SQUARES + 1
+        length += n
+        if length > MAX_BOARD_SQUARES:
+            raise LevelError(f"a run-length row longer than {MAX_BOARD_SQUARES} squares",
+                             source, line)
+        out.append(ch * n)
+        count = ""
     return "".join(out)
 
 
@@ -109,11 +119,11 @@ def _is_board_line(line: str) -> bool:
     return "#" in line and all(ch in BOARD_CHARS or ch in _RLE_CHARS for ch in line)
 
 
-def _board_rows(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+def _board_rows(lines: list[tuple[int, str]], source: str) -> list[tuple[int, str]]:
     rows = []
     for number, line in lines:
         if any(ch in _RLE_CHARS for ch in line):
-            rows.extend((number, _expand_rle(part)) for part in line.split("|"))
+            rows.extend((number, _expand_rle(part, source, number)) for part in line.split("|"))
         else:
             rows.append((number, line))
     return rows
@@ -122,10 +132,13 @@ def _board_rows(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
 def _build_level(
     lines: list[tuple[int, str]], source: str, title: str | None, author: str | None
 ) -> Level:
-    rows = _board_rows(lines)
+    rows = _board_rows(lines, source)
     first_line = lines[0][0]
     height = len(rows)
     width = max(len(row) for _, row in rows)
+    if width * height > MAX_BOARD_SQUARES:
+        raise LevelError(f"the board is too large: {width}x{height} squares, at most "
+                         f"{MAX_BOARD_SQUARES} in all", source, first_line)
     walls: set[Square] = set()
     goals: set[Square] = set()
     boxes: set[Square] = set()
@@ -232,9 +245,9 @@ def _title_of(meta: list[str]) -> tuple[str | None, str | None]:
                 comment = stripped[1:].strip()
                 new_paragraph = False
             continue
-        key = _KEY_LINE.match(stripped)
-        if key:
-            name, value = key.group(1).lower(), key.group(2).strip()
+        name, colon, value = stripped.partition(":")
+        if colon and _KEY_NAME.fullmatch(name.rstrip()):
+            name, value = name.rstrip().lower(), value.strip()
             if name == "title":
                 title = value
             elif name == "author":

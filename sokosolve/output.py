@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO
 
 from .level import Level
@@ -110,16 +111,74 @@ FORMATS = {
 SELF_DESCRIBING = frozenset({"json", "csv"})
 
 
+class ResumeError(ValueError):
+    """A results file that ``--resume`` cannot read, with the line where the problem is."""
+
+
 def read_finished(path: str) -> set[tuple[str, int]]:
-    """(file, index) of the levels solved in an earlier json or csv output file."""
+    """(file, index) of the levels solved in an earlier json or csv output file.
+
+    A last line without its line end is a record cut short (the run that wrote it was
+    killed) and is ignored; any other line that is not a record raises
+    :class:`ResumeError`.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError as error:
+        raise ResumeError(f"{path}: cannot read: {error.strerror}") from None
+    lines = text.split("\n")[:-1]  # the last piece is empty or a record cut short
+    csv.field_size_limit(max(csv.field_size_limit(), len(text)))  # a long solution is one field
+    header = _csv_fields(lines[0]) if text.startswith("file,") and lines else None
+    if header is not None and not {"file", "index", "status"} <= set(header):
+        raise ResumeError(f"{path}:1: a csv header without file, index and status")
     done = set()
-    with open(path, encoding="utf-8") as stream:
-        first = stream.readline()
-        stream.seek(0)
-        rows = csv.DictReader(stream) if first.startswith("file,") else (
-            json.loads(line) for line in stream if line.strip()
-        )
-        for row in rows:
-            if row.get("status") == "solved":
-                done.add((row["file"], int(row["index"])))
+    for number, line in enumerate(lines[1:] if header else lines, start=2 if header else 1):
+        if not line.strip():
+            continue
+        row = _csv_row(line, header) if header else _json_row(line)
+        if row is None:
+            kind = "csv" if header else "json"
+            raise ResumeError(f"{path}:{number}: not a {kind} record of a sokosolve run")
+        if row.get("status") == "solved":
+            done.add((row["file"], row["index"]))
     return done
+
+
+def _json_row(line: str) -> dict | None:
+    try:
+        row = json.loads(line)
+    except ValueError:
+        return None
+    return _checked(row) if isinstance(row, dict) else None
+
+
+def _csv_fields(line: str) -> list[str]:
+    try:
+        return next(csv.reader([line]), [])
+    except csv.Error:  # a NUL, say
+        return []
+
+
+def _csv_row(line: str, header: list[str]) -> dict | None:
+    fields = _csv_fields(line)
+    return _checked(dict(zip(header, fields, strict=True))) if len(fields) == len(header) else None
+
+
+def _checked(row: dict) -> dict | None:
+    """``row`` with its index an int, or None if it does not name a level."""
+    index = row.get("index")
+    if not isinstance(row.get("file"), str) or isinstance(index, bool):
+        return None
+    try:
+        return {**row, "index": int(index)}
+    except (TypeError, ValueError):
+        return None
+
+
+def drop_cut_record(path: str) -> None:
+    """Cuts off a last line without its line end (a record cut short), so that records
+    appended after it stay whole."""
+    with open(path, "rb+") as stream:
+        data = stream.read()
+        if data and not data.endswith(b"\n"):
+            stream.truncate(data.rfind(b"\n") + 1)

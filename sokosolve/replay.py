@@ -23,6 +23,9 @@ from .level import Level, Square
 DIRECTIONS = {"l": (0, -1), "u": (-1, 0), "r": (0, 1), "d": (1, 0)}
 
 _RLE_TOKEN = re.compile(r"(\d*)([lurdLURD])")
+#: The most moves a solution may have; a longer one is refused before it is expanded, so
+#: that a run-length count such as ``99999999999l`` cannot take all the memory.
+MAX_MOVES = 10_000_000
 
 
 class SolutionFormatError(ValueError):
@@ -59,12 +62,17 @@ def expand_lurd(solution: str) -> str:
     """
     compact = "".join(solution.split())
     out = []
-    pos = 0
-    for match in _RLE_TOKEN.finditer(compact):
-        if match.start() != pos:
-            break
+    pos = moves = 0
+    # Matched in place, token after token: a search would try every later start.
+    while match := _RLE_TOKEN.match(compact, pos):
         count, letter = match.groups()
-        out.append(letter * (int(count) if count else 1))
+        # A long count is refused by its digits: Python will not convert a very long run.
+        n = 1 if not count else int(count) if len(count) <= 8 else MAX_MOVES + 1
+        moves += n
+        if moves > MAX_MOVES:
+            raise SolutionFormatError(
+                f"not a LURD solution: more than {MAX_MOVES} moves by character {match.end()}")
+        out.append(letter * n)
         pos = match.end()
     if pos != len(compact):
         raise SolutionFormatError(
