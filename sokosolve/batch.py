@@ -9,8 +9,8 @@ one level can never stall, crash or lose the batch.
 
 from __future__ import annotations
 
-import multiprocessing
 import multiprocessing.connection
+import os
 import signal
 import time
 from collections import deque
@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .level import Level, LevelError, load_levels
 from .portfolio import solve_on_one_core
+from .processes import context, die_with_parent, how_it_died
 from .solver import Limits, Result, Status, solve, warm_up
 
 #: File name endings read when a directory is given.
@@ -55,18 +56,21 @@ def read_tasks(path: str) -> list[Task]:
     return [Task(source, i, level) for i, level in enumerate(load_levels(path), start=1)]
 
 
-def _worker(connection, mode: str, limits: Limits) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+def _worker(connection, parent: int, mode: str, limits: Limits) -> None:
+    die_with_parent(parent)
+    # The parent handles Ctrl-C and termination, and stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     warm_up()
-    connection.send(None)  # ready: the parent starts timing from here
-    while True:
-        task = connection.recv()
-        if task is None:
-            return
-        if mode == "fast":
-            connection.send(solve_on_one_core(task.level, limits))
-        else:
-            connection.send(solve(task.level, mode, limits))
+    try:
+        connection.send(None)  # ready: the parent starts timing from here
+        while (task := connection.recv()) is not None:
+            if mode == "fast":
+                connection.send(solve_on_one_core(task.level, limits))
+            else:
+                connection.send(solve(task.level, mode, limits))
+    except (EOFError, BrokenPipeError):
+        return  # the parent has gone
 
 
 class _Slot:
@@ -78,7 +82,8 @@ class _Slot:
 
     def __init__(self, context, mode: str, limits: Limits):
         self.connection, child = context.Pipe()
-        self.process = context.Process(target=_worker, args=(child, mode, limits), daemon=True)
+        self.process = context.Process(target=_worker, args=(child, os.getpid(), mode, limits),
+                                       daemon=True)
         self.process.start()
         child.close()
         self.tasks: deque[Task] = deque()
@@ -117,18 +122,17 @@ def solve_tasks(
 
     The tasks must hold levels, not reading errors.
     """
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    starts = context()
     warm_up()  # forked workers then start with the kernels ready
     pending = iter(tasks)
     again: deque[Task] = deque()  # tasks a dead worker had not started
-    slots = [_Slot(context, mode, limits) for _ in range(jobs)]
+    slots = [_Slot(starts, mode, limits) for _ in range(jobs)]
 
     def replace(i: int) -> Task:
         """Kills worker ``i`` and starts a new one; returns the task it was on."""
         old = slots[i]
         old.stop(kill=True)
-        slots[i] = _Slot(context, mode, limits)
+        slots[i] = _Slot(starts, mode, limits)
         task = old.tasks.popleft()
         again.extend(old.tasks)
         return task
@@ -153,10 +157,11 @@ def solve_tasks(
                     try:
                         result = slot.connection.recv()
                     except (EOFError, OSError):
-                        code = slot.process.exitcode
+                        slot.process.join(timeout=1)
+                        death = how_it_died(slot.process.exitcode)
                         started = slot.started
                         yield replace(i), Result(Status.ERROR, seconds=now - started,
-                                                 error=f"the worker died (exit code {code})")
+                                                 error=f"the worker died: {death}")
                         continue
                     if result is None:
                         slot.ready, slot.started = True, now

@@ -5,14 +5,18 @@ Standard output carries results only; messages go to standard error.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
+import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
+import numpy as np
 from tqdm import tqdm
 
 from . import __version__
@@ -41,7 +45,7 @@ from .solver import (
     warm_up,
 )
 
-EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143
 #: Seconds of warming up after which it is taken to be a compile, not a load from the
 #: cache (which takes under a second), and said so.
 COMPILE_NOTICE_AFTER = 1.5
@@ -51,7 +55,8 @@ Exit codes:
   0  every level solved
   1  some level not solved (unsolvable, timeout, limit, or a bad level in a collection)
   2  bad usage, an unreadable file, or no readable level at all
-  130  interrupted (Ctrl-C); every finished level was written"""
+  130  interrupted (Ctrl-C); every finished level was written
+  143  terminated (SIGTERM); every finished level was written"""
 
 
 class _SolveByDefault(click.Group):
@@ -157,10 +162,11 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks)
     progress = tqdm(total=len(tasks), unit="level", file=sys.stderr, dynamic_ncols=True,
                     disable=quiet or not sys.stderr.isatty())
-    interrupted = False
+    interrupted: KeyboardInterrupt | None = None
     results = iter(())
     compiled = _warm_up(quiet) if solvable else None
     started = time.perf_counter()
+    default_termination = signal.signal(signal.SIGTERM, _terminate)
     try:
         for task in tasks:
             if isinstance(task.level, LevelError):
@@ -169,8 +175,10 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
             results = iter([(solvable[0], race(solvable[0].level, limits))])
         elif len(solvable) == 1:
             level = solvable[0].level
-            result = (solve_on_one_core(level, limits) if mode == "fast"
-                      else solve(level, mode, limits))
+            stop = np.zeros(1, dtype=np.int8)
+            with _signals_stop(stop):
+                result = (solve_on_one_core(level, limits, stop=stop) if mode == "fast"
+                          else solve(level, mode, limits, stop=stop))
             results = iter([(solvable[0], result)])
         else:
             results = solve_tasks(solvable, mode, limits, jobs)
@@ -179,26 +187,56 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
             progress.update(1)
             progress.set_postfix(solved=emit.counts.get("solved", 0),
                                  failed=sum(emit.counts.values()) - emit.counts.get("solved", 0))
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt as interruption:
+        interrupted = interruption
     finally:
         if hasattr(results, "close"):
             results.close()  # stops the workers now, even if Ctrl-C came between two results
         progress.close()
         if output:
             stream.close()
+        signal.signal(signal.SIGTERM, default_termination)
     if (solvable and not quiet) or interrupted:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(emit.counts.items())) or "nothing"
         skipped = f", {len(finished)} skipped as solved before" if finished else ""
-        state = "interrupted after" if interrupted else "finished"
+        state = ("terminated after" if isinstance(interrupted, _Terminated)
+                 else "interrupted after" if interrupted else "finished")
         compiling = f" (after {compiled:.1f} s compiling the solver)" if compiled else ""
         _warn(f"{state} {sum(emit.counts.values())} level(s): {counts}{skipped} "
               f"in {time.perf_counter() - started:.1f} s{compiling}")
     if interrupted:
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(EXIT_TERMINATED if isinstance(interrupted, _Terminated) else EXIT_INTERRUPTED)
     if unreadable or not (solvable or finished):
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(EXIT_SOLVED if emit.counts.get("solved", 0) == len(tasks) else EXIT_UNSOLVED)
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, taken as Ctrl-C is: the workers are stopped, every finished level kept."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _signals_stop(stop: np.ndarray) -> Iterator[None]:
+    """Ctrl-C and SIGTERM set ``stop`` for a search in this process, and are raised once
+    it has stopped: raised inside the jitted search, they could not get out of it."""
+    caught: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        caught.append(signum)
+        stop[0] = 1
+
+    previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, action in previous.items():
+            signal.signal(s, action)
+    if caught:
+        raise _Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
 
 
 class _Emitter:

@@ -8,14 +8,15 @@ levels, so racing them on the cores solves more levels in the same time.
 
 from __future__ import annotations
 
-import multiprocessing
 import multiprocessing.connection
+import os
 import time
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .level import Level
+from .processes import context, die_with_parent, how_it_died
 from .solver import Limits, Result, Status, solve, warm_up
 
 #: Seconds a racer may overrun the time limit before it is killed.
@@ -90,7 +91,9 @@ def solve_on_one_core(
                             for name in ("seconds", *COUNTED)})
 
 
-def _racer(connection, level: Level, config: Config, limits: Limits, stop_flag) -> None:
+def _racer(connection, parent: int, level: Level, config: Config, limits: Limits,
+           stop_flag) -> None:
+    die_with_parent(parent)
     stop = np.frombuffer(stop_flag, dtype=np.int8)  # shared with the other racers
     connection.send(solve_on_one_core(level, limits, config, stop))
 
@@ -109,14 +112,13 @@ def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFO
         return solve_on_one_core(level, limits, configs[0])
     limits = replace(limits, max_states=max(1, limits.max_states // len(configs)))
     warm_up()  # forked racers inherit the compiled kernels
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    stop_flag = context.RawArray("b", 1)
+    starts = context()
+    stop_flag = starts.RawArray("b", 1)
     racers = []
     for config in configs:
-        parent, child = context.Pipe(duplex=False)
-        process = context.Process(target=_racer, args=(child, level, config, limits, stop_flag),
-                                  daemon=True)
+        parent, child = starts.Pipe(duplex=False)
+        process = starts.Process(target=_racer, daemon=True, args=(
+            child, os.getpid(), level, config, limits, stop_flag))
         process.start()
         child.close()
         racers.append((parent, process))
@@ -132,7 +134,10 @@ def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFO
                 try:
                     results[i] = connection.recv()
                 except EOFError:
-                    results[i] = Result(Status.ERROR, error="a racing worker died")
+                    process = racers[i][1]
+                    process.join(timeout=1)
+                    results[i] = Result(Status.ERROR, error="a racing worker died: "
+                                        + how_it_died(process.exitcode))
                 if winner is None and results[i].status in (Status.SOLVED, Status.UNSOLVABLE):
                     winner = i
                     stop_flag[0] = 1

@@ -1,0 +1,49 @@
+"""Worker processes: how they are started, how they end with their parent, how they died.
+
+Racing searches (:mod:`sokosolve.portfolio`) and the batch pool
+(:mod:`sokosolve.batch`) start their workers here. A worker must not outlive the
+process that started it: on Linux the kernel kills it when its parent dies, even by
+SIGKILL, so that no search runs on with nobody to report to.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+
+_PR_SET_PDEATHSIG = 1
+
+
+def context() -> multiprocessing.context.BaseContext:
+    """Forked workers where the system has fork (they inherit the compiled kernels)."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def die_with_parent(parent: int) -> None:
+    """Has the kernel kill this process when ``parent`` (the pid that started it) dies;
+    exits at once if it is dead already. Elsewhere than on Linux, a worker finds its
+    parent gone when it next reads from it."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the request took hold
+        os._exit(1)
+
+
+def how_it_died(exit_code: int | None) -> str:
+    """A worker's end in words, from its :attr:`multiprocessing.Process.exitcode`.
+
+    >>> how_it_died(-9)
+    'killed by SIGKILL (by the out-of-memory killer, or by hand)'
+    >>> how_it_died(1)
+    'exit code 1'
+    """
+    if exit_code is None or exit_code >= 0:
+        return f"exit code {exit_code}"
+    name = signal.Signals(-exit_code).name
+    cause = " (by the out-of-memory killer, or by hand)" if name == "SIGKILL" else ""
+    return f"killed by {name}{cause}"
