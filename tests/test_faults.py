@@ -169,3 +169,18 @@ def test_a_worker_that_dies_is_reported_as_an_error_and_the_batch_goes_on(monkey
     assert results[2].error == ("the worker died: killed by SIGKILL "
                                 "(by the out-of-memory killer, or by hand)")
     assert all(results[i].status is Status.SOLVED for i in (1, 3, 4, 5))
+
+
+@pytest.mark.parametrize("stopped_by, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_single_level_solved_in_this_process_stops_cleanly(tmp_path, stopped_by, code):
+    # A signal raised inside the jitted search could not get out of it: a SystemError.
+    (tmp_path / "stuck.xsb").write_text(STUCK)
+    out = tmp_path / "out.jsonl"
+    process = start(tmp_path / "stuck.xsb", out, "-j", "1", "--timeout", "60")
+    time.sleep(3)  # well into the search
+    began = time.time()
+    process.send_signal(stopped_by)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == code and time.time() - began < 5
+    assert "Traceback" not in err and "after 0 level(s)" in err
+    assert records(out) == []
