@@ -83,9 +83,12 @@ def solve_on_one_core(
         return solve(level, config.mode, limits, config.pi_corrals, config.weight, stop=stop)
     lead = solve(level, config.first, replace(limits, seconds=limits.seconds * config.first_share),
                  config.pi_corrals, None, stop=stop)
-    if lead.status in (Status.SOLVED, Status.UNSOLVABLE) or (stop is not None and stop[0]):
+    left = limits.max_states - lead.states  # the cap is on the states of both together
+    if lead.status in (Status.SOLVED, Status.UNSOLVABLE) or (stop is not None and stop[0]) \
+            or left < 1:
         return lead
-    rest = solve(level, config.mode, replace(limits, seconds=limits.seconds - lead.seconds),
+    rest = solve(level, config.mode,
+                 replace(limits, seconds=limits.seconds - lead.seconds, max_states=left),
                  config.pi_corrals, config.weight, stop=stop)
     return replace(rest, **{name: getattr(lead, name) + getattr(rest, name)
                             for name in ("seconds", *COUNTED)})

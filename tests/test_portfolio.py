@@ -44,10 +44,21 @@ def _reports_its_state_cap(level, mode, limits, pi_corrals, weight, stop=None):
 def test_racers_share_the_state_limit(monkeypatch):
     monkeypatch.setattr(portfolio, "solve", _reports_its_state_cap)
     result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=5, max_states=1000))
-    racers = portfolio.FAST_PORTFOLIO
-    # each solve reports its cap, and the race adds up every racer's solves
-    solves = sum(2 if config.first else 1 for config in racers)
-    assert result.states == solves * (1000 // len(racers))
+    # Each solve fills its cap, and the race adds up every racer's solves: a racer that
+    # runs two searches one after the other gives the second what the first left (here
+    # nothing), so the level's states stay within its cap.
+    assert result.states == 1000
+
+
+def _fills_half_its_cap(level, mode, limits, pi_corrals, weight, stop=None):
+    return Result(Status.LIMIT, states=limits.max_states // 2)
+
+
+def test_a_search_after_another_gets_the_states_the_first_left(monkeypatch):
+    monkeypatch.setattr(portfolio, "solve", _fills_half_its_cap)
+    level = parse_level("#####\n#@$.#\n#####")
+    result = portfolio.solve_on_one_core(level, Limits(seconds=5, max_states=1000))
+    assert result.states == 500 + 250
 
 
 # Six boxes in an open room: the greedy search solves it at once, breadth first
