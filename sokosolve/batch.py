@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import multiprocessing.connection
 import os
-import signal
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from .level import Level, LevelError, load_levels
 from .portfolio import solve_on_one_core
-from .processes import context, die_with_parent, how_it_died
+from .processes import become_worker, context, how_it_died
 from .solver import Limits, Result, Status, solve, warm_up
 
 #: File name endings read when a directory is given.
@@ -57,10 +56,7 @@ def read_tasks(path: str) -> list[Task]:
 
 
 def _worker(connection, parent: int, mode: str, limits: Limits) -> None:
-    die_with_parent(parent)
-    # The parent handles Ctrl-C and termination, and stops the workers itself.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    become_worker(parent)
     warm_up()
     try:
         connection.send(None)  # ready: the parent starts timing from here
@@ -80,10 +76,10 @@ class _Slot:
     waits for the parent between two small levels.
     """
 
-    def __init__(self, context, mode: str, limits: Limits):
-        self.connection, child = context.Pipe()
-        self.process = context.Process(target=_worker, args=(child, os.getpid(), mode, limits),
-                                       daemon=True)
+    def __init__(self, starts, mode: str, limits: Limits):
+        self.connection, child = starts.Pipe()
+        self.process = starts.Process(target=_worker, args=(child, os.getpid(), mode, limits),
+                                      daemon=True)
         self.process.start()
         child.close()
         self.tasks: deque[Task] = deque()

@@ -5,14 +5,12 @@ Standard output carries results only; messages go to standard error.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -40,6 +38,7 @@ from .solver import (
     Limits,
     Result,
     Status,
+    signals_stop,
     solve,
     states_within,
     warm_up,
@@ -176,9 +175,11 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         elif len(solvable) == 1:
             level = solvable[0].level
             stop = np.zeros(1, dtype=np.int8)
-            with _signals_stop(stop):
+            with signals_stop(stop, (signal.SIGINT, signal.SIGTERM)) as caught:
                 result = (solve_on_one_core(level, limits, stop=stop) if mode == "fast"
                           else solve(level, mode, limits, stop=stop))
+            if caught:
+                raise _Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
             results = iter([(solvable[0], result)])
         else:
             results = solve_tasks(solvable, mode, limits, jobs)
@@ -217,26 +218,6 @@ class _Terminated(KeyboardInterrupt):
 
 def _terminate(signum: int, frame: object) -> None:
     raise _Terminated
-
-
-@contextlib.contextmanager
-def _signals_stop(stop: np.ndarray) -> Iterator[None]:
-    """Ctrl-C and SIGTERM set ``stop`` for a search in this process, and are raised once
-    it has stopped: raised inside the jitted search, they could not get out of it."""
-    caught: list[int] = []
-
-    def handler(signum: int, frame: object) -> None:
-        caught.append(signum)
-        stop[0] = 1
-
-    previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for s, action in previous.items():
-            signal.signal(s, action)
-    if caught:
-        raise _Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
 
 
 class _Emitter:

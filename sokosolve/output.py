@@ -116,21 +116,30 @@ class ResumeError(ValueError):
 
 
 def read_finished(path: str) -> set[tuple[str, int]]:
-    """(file, index) of the levels solved in an earlier json or csv output file.
-
-    A last line without its line end is a record cut short (the run that wrote it was
-    killed) and is ignored; any other line that is not a record raises
-    :class:`ResumeError`.
-    """
+    """(file, index) of the levels solved in an earlier json or csv output file, as
+    :func:`finished_in` reads them; raises :class:`ResumeError`."""
     try:
         text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError as error:
         raise ResumeError(f"{path}: cannot read: {error.strerror}") from None
+    return finished_in(text, path)
+
+
+def finished_in(text: str, source: str = "<string>") -> set[tuple[str, int]]:
+    """(file, index) of the levels solved in the json or csv records of ``text``.
+
+    A last line without its line end is a record cut short (the run that wrote it was
+    killed) and is ignored; any other line that is not a record raises
+    :class:`ResumeError`, naming ``source`` and the line.
+
+    >>> finished_in('{"file": "a.xsb", "index": 2, "status": "solved"}\\n{"file": "a.x')
+    {('a.xsb', 2)}
+    """
     lines = text.split("\n")[:-1]  # the last piece is empty or a record cut short
     csv.field_size_limit(max(csv.field_size_limit(), len(text)))  # a long solution is one field
     header = _csv_fields(lines[0]) if text.startswith("file,") and lines else None
     if header is not None and not {"file", "index", "status"} <= set(header):
-        raise ResumeError(f"{path}:1: a csv header without file, index and status")
+        raise ResumeError(f"{source}:1: a csv header without file, index and status")
     done = set()
     for number, line in enumerate(lines[1:] if header else lines, start=2 if header else 1):
         if not line.strip():
@@ -138,7 +147,7 @@ def read_finished(path: str) -> set[tuple[str, int]]:
         row = _csv_row(line, header) if header else _json_row(line)
         if row is None:
             kind = "csv" if header else "json"
-            raise ResumeError(f"{path}:{number}: not a {kind} record of a sokosolve run")
+            raise ResumeError(f"{source}:{number}: not a {kind} record of a sokosolve run")
         if row.get("status") == "solved":
             done.add((row["file"], row["index"]))
     return done

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .level import Level
-from .processes import context, die_with_parent, how_it_died
+from .processes import become_worker, context, how_it_died
 from .solver import Limits, Result, Status, solve, warm_up
 
 #: Seconds a racer may overrun the time limit before it is killed.
@@ -96,7 +96,7 @@ def solve_on_one_core(
 
 def _racer(connection, parent: int, level: Level, config: Config, limits: Limits,
            stop_flag) -> None:
-    die_with_parent(parent)
+    become_worker(parent)
     stop = np.frombuffer(stop_flag, dtype=np.int8)  # shared with the other racers
     connection.send(solve_on_one_core(level, limits, config, stop))
 

@@ -23,15 +23,18 @@ def context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def die_with_parent(parent: int) -> None:
-    """Has the kernel kill this process when ``parent`` (the pid that started it) dies;
-    exits at once if it is dead already. Elsewhere than on Linux, a worker finds its
-    parent gone when it next reads from it."""
+def become_worker(parent: int) -> None:
+    """Readies a process started by ``parent`` (its pid) to work for it: the kernel kills
+    it when ``parent`` dies, even by SIGKILL (on Linux; elsewhere a worker finds its
+    parent gone when it next reads from it), and it leaves Ctrl-C, which a terminal sends
+    to every process of the job, to its parent, which stops it."""
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before the request took hold
         os._exit(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def how_it_died(exit_code: int | None) -> str:

@@ -8,8 +8,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import signal
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -171,8 +175,17 @@ def solve(
     Tunnel macros and goal-room macros are used by the forward "fast" and
     "features" searches only: they can cost optimality. Setting ``stop[0]``,
     from another process sharing the array, ends the search as at the time
-    limit (a racer that lost, :func:`sokosolve.portfolio.race`).
+    limit (a racer that lost, :func:`sokosolve.portfolio.race`). Without
+    ``stop``, Ctrl-C ends the search the same way, then raises KeyboardInterrupt.
     """
+    if stop is None:
+        stop = np.zeros(1, dtype=np.int8)
+        with signals_stop(stop) as caught:
+            result = solve(level, mode, limits, pi_corrals, weight, goal_macros, dead_corrals,
+                           frozen_goals, packing_plan, stop)
+        if caught:
+            raise KeyboardInterrupt
+        return result
     limits = limits or Limits()
     started = time.perf_counter()
     # A Level built in code skips the parser's checks; the replay check needs every goal boxed.
@@ -187,9 +200,7 @@ def solve(
     counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
     while True:
         code, pushes, pulls, run_counts, rooms = _run(
-            board, mode, weight, limits.max_states, deadline, pruning,
-            _NO_STOP if stop is None else stop,
-        )
+            board, mode, weight, limits.max_states, deadline, pruning, stop)
         counts += run_counts[:5]
         if code != search.UNSOLVABLE or not rooms:
             break
@@ -220,6 +231,32 @@ def solve(
         box_lines=replay.box_lines, box_changes=replay.box_changes,
         pushing_sessions=replay.pushing_sessions, player_lines=replay.player_lines,
     )
+
+
+@contextlib.contextmanager
+def signals_stop(stop: np.ndarray, signals: tuple[int, ...] = (signal.SIGINT,)
+                 ) -> Iterator[list[int]]:
+    """Within the block, ``signals`` set ``stop[0]``, which ends a search in this process
+    as at its time limit, and are added to the list it yields, for the caller to act on
+    once the search has returned: raised inside the jitted search, they could not get
+    out of it (a SystemError). Ignored signals stay ignored (a worker leaves Ctrl-C to
+    its parent), and outside the main thread, where Python runs no handler, nothing
+    changes."""
+    caught: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        caught.append(signum)
+        stop[0] = 1
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {s: signal.signal(s, handler) for s in signals
+                    if signal.getsignal(s) is not signal.SIG_IGN}
+    try:
+        yield caught
+    finally:
+        for s, action in previous.items():
+            signal.signal(s, action)
 
 
 def _run(

@@ -184,3 +184,19 @@ def test_a_single_level_solved_in_this_process_stops_cleanly(tmp_path, stopped_b
     assert process.returncode == code and time.time() - began < 5
     assert "Traceback" not in err and "after 0 level(s)" in err
     assert records(out) == []
+
+
+def test_ctrl_c_ends_a_solve_from_python_with_a_keyboard_interrupt(tmp_path):
+    script = ("import sokosolve; from tests.test_batch import STUCK; print('solving', flush=True);"
+              "sokosolve.solve(sokosolve.parse_level(STUCK), limits=sokosolve.Limits(60))")
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True,
+                               cwd=Path(__file__).resolve().parent.parent,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert process.stdout.readline() == "solving\n"
+    time.sleep(2)  # into the search
+    began = time.time()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert time.time() - began < 5
+    assert err.rstrip().endswith("KeyboardInterrupt") and "SystemError" not in err
