@@ -159,11 +159,11 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     stream = open(output, "a" if appending else "w", encoding="utf-8") if output else sys.stdout
     writer = CsvWriter(header=not (appending and begun)) if fmt == "csv" else FORMATS[fmt]()
     emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks)
-    progress = tqdm(total=len(tasks), unit="level", file=sys.stderr, dynamic_ncols=True,
-                    disable=quiet or not sys.stderr.isatty())
     interrupted: KeyboardInterrupt | None = None
     results = iter(())
     compiled = _warm_up(quiet) if solvable else None
+    progress = tqdm(total=len(tasks), unit="level", file=sys.stderr, dynamic_ncols=True,
+                    disable=quiet or not sys.stderr.isatty())
     started = time.perf_counter()
     default_termination = signal.signal(signal.SIGTERM, _terminate)
     try:
