@@ -149,6 +149,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     limits = Limits(seconds=timeout, max_states=min(max_states or cap, cap))
 
     appending = bool(output and resume and os.path.abspath(output) == os.path.abspath(resume))
+    begun = ""  # the first characters of the records appended to
     if appending:
         drop_cut_record(output)
         with open(output, encoding="utf-8", errors="replace") as earlier:
@@ -157,7 +158,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
             raise click.UsageError(f"--resume {resume} holds records of another format "
                                    f"than --format {fmt}")
     stream = open(output, "a" if appending else "w", encoding="utf-8") if output else sys.stdout
-    writer = CsvWriter(header=not (appending and begun)) if fmt == "csv" else FORMATS[fmt]()
+    writer = CsvWriter(header=not begun) if fmt == "csv" else FORMATS[fmt]()
     emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks)
     interrupted: KeyboardInterrupt | None = None
     results = iter(())
