@@ -153,8 +153,7 @@ def solve_tasks(
                     try:
                         result = slot.connection.recv()
                     except (EOFError, OSError):
-                        slot.process.join(timeout=1)
-                        death = how_it_died(slot.process.exitcode)
+                        death = how_it_died(slot.process)
                         started = slot.started
                         yield replace(i), Result(Status.ERROR, seconds=now - started,
                                                  error=f"the worker died: {death}")

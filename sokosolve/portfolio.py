@@ -137,10 +137,8 @@ def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFO
                 try:
                     results[i] = connection.recv()
                 except EOFError:
-                    process = racers[i][1]
-                    process.join(timeout=1)
                     results[i] = Result(Status.ERROR, error="a racing worker died: "
-                                        + how_it_died(process.exitcode))
+                                        + how_it_died(racers[i][1]))
                 if winner is None and results[i].status in (Status.SOLVED, Status.UNSOLVABLE):
                     winner = i
                     stop_flag[0] = 1

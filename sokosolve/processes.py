@@ -37,16 +37,19 @@ def become_worker(parent: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def how_it_died(exit_code: int | None) -> str:
-    """A worker's end in words, from its :attr:`multiprocessing.Process.exitcode`.
+def how_it_died(process: multiprocessing.process.BaseProcess) -> str:
+    """A worker's end in words, once it is seen to be gone (it is given a second to be
+    reaped, so that its exit code is known).
 
-    >>> how_it_died(-9)
-    'killed by SIGKILL (by the out-of-memory killer, or by hand)'
-    >>> how_it_died(1)
-    'exit code 1'
+    >>> worker = context().Process(target=os._exit, args=(3,))
+    >>> worker.start()
+    >>> how_it_died(worker)
+    'exit code 3'
     """
-    if exit_code is None or exit_code >= 0:
-        return f"exit code {exit_code}"
-    name = signal.Signals(-exit_code).name
+    process.join(timeout=1)
+    code = process.exitcode
+    if code is None or code >= 0:
+        return f"exit code {code}"
+    name = signal.Signals(-code).name
     cause = " (by the out-of-memory killer, or by hand)" if name == "SIGKILL" else ""
     return f"killed by {name}{cause}"

@@ -178,15 +178,20 @@ def solve(
     limit (a racer that lost, :func:`sokosolve.portfolio.race`). Without
     ``stop``, Ctrl-C ends the search the same way, then raises KeyboardInterrupt.
     """
-    if stop is None:
-        stop = np.zeros(1, dtype=np.int8)
-        with signals_stop(stop) as caught:
-            result = solve(level, mode, limits, pi_corrals, weight, goal_macros, dead_corrals,
-                           frozen_goals, packing_plan, stop)
-        if caught:
-            raise KeyboardInterrupt
-        return result
-    limits = limits or Limits()
+    pruning = Pruning(pi_corrals, dead_corrals, frozen_goals, goal_macros, packing_plan)
+    if stop is not None:
+        return _solve(level, mode, limits or Limits(), weight, pruning, stop)
+    stop = np.zeros(1, dtype=np.int8)
+    with signals_stop(stop) as caught:
+        result = _solve(level, mode, limits or Limits(), weight, pruning, stop)
+    if caught:
+        raise KeyboardInterrupt
+    return result
+
+
+def _solve(level: Level, mode: str, limits: Limits, weight: int | None, pruning: Pruning,
+           stop: np.ndarray) -> Result:
+    """:func:`solve` with its prunings gathered and a stop flag."""
     started = time.perf_counter()
     # A Level built in code skips the parser's checks; the replay check needs every goal boxed.
     problem = count_problem(len(level.boxes), len(level.goals))
@@ -196,7 +201,6 @@ def solve(
     if board.walls.size >= search.MAX_SQUARES:
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     deadline = started + limits.seconds - _FINISHING
-    pruning = Pruning(pi_corrals, dead_corrals, frozen_goals, goal_macros, packing_plan)
     counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
     while True:
         code, pushes, pulls, run_counts, rooms = _run(
