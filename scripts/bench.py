@@ -22,12 +22,16 @@ from pathlib import Path
 
 import numpy as np
 
-from sokosolve.board import Board
-from sokosolve.level import Level, LevelError, load_levels
-from sokosolve.portfolio import PORTFOLIOS, race
-from sokosolve.reach import scanline_fill
+from sokosolve.analysis.board import Board
+from sokosolve.io.files import load_levels
+from sokosolve.kernels.reach import scanline_fill
+from sokosolve.level import Level, LevelError
+from sokosolve.limits import Limits, states_within
+from sokosolve.parallel.race import race
 from sokosolve.replay import verify
-from sokosolve.solver import MEETING_MODES, MODES, Limits, Status, solve, states_within
+from sokosolve.result import Status
+from sokosolve.search.presets import MEETING_MODES, MODES, PORTFOLIOS
+from sokosolve.solver import solve
 
 
 def collection_levels(path: Path) -> list[Level]:
@@ -97,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--optimal", choices=["pushes"], default=None)
     parser.add_argument("--mode", choices=sorted([*MODES, *MEETING_MODES]), default=None,
-                        help="a search mode of sokosolve.solver.MODES or MEETING_MODES "
+                        help="a search mode of sokosolve.search.presets.MODES or MEETING_MODES "
                         "(default: fast)")
     parser.add_argument("--weight", type=int, default=None,
                         help="the weight on the lower bound (default: the mode's)")
@@ -111,10 +115,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-dead-corrals", action="store_true",
                         help="search without the corral deadlock test")
     parser.add_argument("--no-frozen-goals", action="store_true",
-                        help="bounds blind to boxes frozen on goals (sokosolve.frozen_goals)")
+                        help="bounds blind to boxes frozen on goals "
+                             "(sokosolve.kernels.frozen_goals)")
     parser.add_argument("--no-packing-plan", action="store_true",
                         help="the feature space counts all boxes on goals as packed, not by "
-                             "the plan of sokosolve.packing_plan")
+                             "the plan of sokosolve.analysis.packing_plan")
     parser.add_argument("--levels", default=None, help="only these level numbers: 3,7,12")
     parser.add_argument("--reference", type=Path, help="summary TSV of reference push counts")
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from sokosolve.level import load_levels
+from sokosolve.io.files import load_levels
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "levels"
 #: Hard levels (collection, level number) that the solver does not solve in minutes.

@@ -14,12 +14,15 @@ from collections import deque
 
 import numpy as np
 
-from sokosolve.board import Board
-from sokosolve.level import Level, load_levels
+from sokosolve.analysis.board import Board
+from sokosolve.io.files import load_levels
+from sokosolve.kernels.walk import fewest_turns_walk
+from sokosolve.level import Level
+from sokosolve.limits import Limits
 from sokosolve.replay import verify
-from sokosolve.solution import lurd_to_pushes, pushes_to_lurd
-from sokosolve.solver import Limits, Status, solve
-from sokosolve.walk import fewest_turns_walk
+from sokosolve.result import Status
+from sokosolve.search.solution import lurd_to_pushes, pushes_to_lurd
+from sokosolve.solver import solve
 
 
 def plain_shortest_walk(walls, box_at, offsets, start, heading, goal, final_heading):

@@ -25,22 +25,19 @@ from pathlib import Path
 
 import numpy as np
 
-from sokosolve import search
-from sokosolve.board import Board
-from sokosolve.corral_deadlocks import corral_deadlocked
-from sokosolve.level import Level, LevelError, load_levels
+from sokosolve.analysis.board import Board
+from sokosolve.analysis.positions import corral_deadlocked
+from sokosolve.io.files import load_levels
+from sokosolve.kernels import loop as search
+from sokosolve.level import Level, LevelError
+from sokosolve.limits import Limits
 from sokosolve.replay import play
-from sokosolve.solver import (
-    COMMITTED_MODES,
-    MEETING_MODES,
-    SEARCH_STATUS,
-    Limits,
-    Pruning,
-    joined_lurd,
-    solve,
-    start_mode,
-    warm_up,
-)
+from sokosolve.search.build import start_mode
+from sokosolve.search.presets import COMMITTED_MODES, MEETING_MODES
+from sokosolve.search.run import SEARCH_STATUS
+from sokosolve.search.solution import joined_lurd
+from sokosolve.search.spec import Pruning
+from sokosolve.solver import solve, warm_up
 
 #: The forward feature-space modes, whose cells count packed goals.
 FEATURE_MODES = ("features", *COMMITTED_MODES)

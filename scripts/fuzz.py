@@ -20,8 +20,8 @@ from pathlib import Path
 import atheris
 
 with atheris.instrument_imports():
+    from sokosolve.io.formats import ResumeError, finished_in
     from sokosolve.level import Level, LevelError, read_levels
-    from sokosolve.output import ResumeError, finished_in
     from sokosolve.replay import SolutionFormatError, verify
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"

@@ -17,12 +17,15 @@ from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
-from sokosolve import area_commitment
-from sokosolve.area_commitment import goal_area_ids
-from sokosolve.board import Board
-from sokosolve.level import Level, LevelError, load_levels
+from sokosolve.analysis import area_commitment
+from sokosolve.analysis.area_commitment import goal_area_ids
+from sokosolve.analysis.board import Board
+from sokosolve.io.files import load_levels
+from sokosolve.level import Level, LevelError
+from sokosolve.limits import Limits
 from sokosolve.replay import verify
-from sokosolve.solver import MEETING_MODES, MODES, Limits, solve, warm_up
+from sokosolve.search.presets import MEETING_MODES, MODES
+from sokosolve.solver import solve, warm_up
 
 
 def goal_areas(board: Board) -> list[frozenset[int]]:

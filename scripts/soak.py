@@ -26,8 +26,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from sokosolve import cli
-from sokosolve.batch import level_files
-from sokosolve.level import LevelError, load_levels
+from sokosolve.io.files import level_files, load_levels
+from sokosolve.level import LevelError
 from sokosolve.replay import verify
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "levels"

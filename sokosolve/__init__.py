@@ -6,9 +6,12 @@
 'R'
 """
 
-from .level import Level, LevelError, load_levels, parse_level, read_levels
+from .io.files import load_levels
+from .level import Level, LevelError, parse_level, read_levels
+from .limits import Limits
 from .replay import Replay, verify
-from .solver import Limits, Result, Status, solve
+from .result import Result, Status
+from .solver import solve
 
 __version__ = "0.1.0"
 

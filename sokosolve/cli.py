@@ -18,9 +18,8 @@ import numpy as np
 from tqdm import tqdm
 
 from . import __version__
-from .batch import Task, level_files, read_tasks, solve_tasks
-from .level import Level, LevelError, load_levels
-from .output import (
+from .io.files import Task, level_files, load_levels, read_tasks
+from .io.formats import (
     FORMATS,
     SELF_DESCRIBING,
     CsvWriter,
@@ -29,20 +28,15 @@ from .output import (
     drop_cut_record,
     read_finished,
 )
-from .portfolio import FAST_PORTFOLIO, race, solve_on_one_core
+from .kernels.loop import MAX_STATES
+from .level import Level, LevelError
+from .limits import BYTES_PER_STATE, PROCESS_BYTES, Limits, states_within
+from .parallel.pool import solve_tasks
+from .parallel.race import race
 from .replay import SolutionFormatError, expand_lurd, verify
-from .search import MAX_STATES
-from .solver import (
-    BYTES_PER_STATE,
-    PROCESS_BYTES,
-    Limits,
-    Result,
-    Status,
-    signals_stop,
-    solve,
-    states_within,
-    warm_up,
-)
+from .result import Result, Status
+from .search.presets import FAST_PORTFOLIO
+from .solver import signals_stop, solve, solve_on_one_core, warm_up
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143
 #: Seconds of warming up after which it is taken to be a compile, not a load from the

@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 Square = int
 
@@ -319,26 +318,5 @@ def parse_level(text: str, source: str = "<string>") -> Level:
     return levels[0]
 
 
-def read_text(path: str | Path) -> str:
-    """The text of a level file; ``-`` reads standard input."""
-    import sys
-
-    if str(path) == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            raise LevelError(f"cannot read: {error.strerror}", str(path)) from None
-    if b"\x00" in data:
-        raise LevelError("binary data, not a text level file", str(path))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
-def load_levels(path: str | Path) -> list[Level | LevelError]:
-    """Every level of a file (``-`` for standard input), bad ones as :class:`LevelError`."""
-    source = "<stdin>" if str(path) == "-" else str(path)
-    return list(read_levels(read_text(path), source))

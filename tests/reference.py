@@ -67,7 +67,7 @@ def small_levels(
     """Random closed levels with a few boxes, for comparing the engine with the oracles.
 
     With ``scattered_goals`` no two goals are side by side, so every goal is a goal
-    area of its own (:mod:`sokosolve.area_commitment`) and a search that commits
+    area of its own (:mod:`sokosolve.analysis.area_commitment`) and a search that commits
     to one area at a time has to get out of each.
     """
     rows = draw(st.integers(2, max_rows))

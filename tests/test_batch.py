@@ -5,10 +5,12 @@ import subprocess
 import sys
 import time
 
-from sokosolve import batch
+from sokosolve.io.files import Task, read_tasks
 from sokosolve.level import parse_level
+from sokosolve.limits import Limits
+from sokosolve.parallel import pool
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Status
+from sokosolve.result import Status
 
 from .conftest import PUZZLES
 
@@ -63,7 +65,7 @@ def test_a_directory_gives_one_correct_record_per_level(tmp_path):
     for (name, _), r in records.items():
         if r["status"] == "solved":
             path = next(tmp_path.rglob(name))
-            level = batch.read_tasks(str(path))[r["index"] - 1].level
+            level = read_tasks(str(path))[r["index"] - 1].level
             assert verify(level, r["solution"]).solved
             assert (r["moves"], r["pushes"]) == (len(r["solution"]),
                                                  sum(c.isupper() for c in r["solution"]))
@@ -79,7 +81,7 @@ def test_csv_and_sok_formats(tmp_path):
     sok = run(str(PUZZLES / "collection.sok"), "--format", "sok").stdout
     again = tmp_path / "again.sok"
     again.write_text(sok)
-    reread = batch.read_tasks(str(again))
+    reread = read_tasks(str(again))
     assert [t.level.title for t in reread] == ["Two steps", "Around the pillar", "Swap"]
     solutions = [line for line in sok.splitlines() if line and set(line) <= set("lurdLURD")]
     assert all(verify(t.level, s).solved for t, s in zip(reread, solutions, strict=True))
@@ -139,12 +141,12 @@ def _never_returns(level, limits):
 
 
 def test_a_worker_that_overruns_is_killed_and_the_batch_goes_on(monkeypatch):
-    monkeypatch.setattr(batch, "solve_on_one_core", _never_returns)
-    monkeypatch.setattr(batch, "KILL_MARGIN", 0.5)
+    monkeypatch.setattr(pool, "solve_on_one_core", _never_returns)
+    monkeypatch.setattr(pool, "KILL_MARGIN", 0.5)
     level = parse_level("#####\n#@$.#\n#####")
-    tasks = [batch.Task("x", i, level) for i in (1, 2)]
+    tasks = [Task("x", i, level) for i in (1, 2)]
     started = time.perf_counter()
-    results = list(batch.solve_tasks(tasks, "fast", Limits(seconds=0.5), jobs=2))
+    results = list(pool.solve_tasks(tasks, "fast", Limits(seconds=0.5), jobs=2))
     assert time.perf_counter() - started < 10
     assert [r.status for _, r in results] == [Status.TIMEOUT, Status.TIMEOUT]
     assert "killed" in results[0][1].error

@@ -6,12 +6,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from sokosolve import search
-from sokosolve.bidirectional import meet_in_the_middle
-from sokosolve.board import Board
-from sokosolve.level import load_levels
+from sokosolve.analysis.board import Board
+from sokosolve.io.files import load_levels
+from sokosolve.kernels import loop as search
 from sokosolve.replay import verify
-from sokosolve.solver import Pruning, joined_lurd, start_mode
+from sokosolve.search.build import start_mode
+from sokosolve.search.meet import meet_in_the_middle
+from sokosolve.search.solution import joined_lurd
+from sokosolve.search.spec import Pruning
 
 from .conftest import PUZZLES, shared
 from .reference import optimal_pushes, small_levels

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from sokosolve import cli
-from sokosolve.level import load_levels
+from sokosolve.io.files import load_levels
 from sokosolve.replay import verify
 
 from .conftest import PUZZLES, shared

@@ -14,10 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from sokosolve import batch
+from sokosolve.io.files import Task, level_files, read_tasks
 from sokosolve.level import parse_level
+from sokosolve.limits import Limits
+from sokosolve.parallel import pool
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Status
+from sokosolve.result import Status
+from sokosolve.solver import solve
 
 from .conftest import PUZZLES
 from .test_batch import STUCK
@@ -80,7 +83,7 @@ def records(out: Path) -> list[dict]:
 
 
 def level_count(directory: Path) -> int:
-    return sum(len(batch.read_tasks(str(f))) for f in batch.level_files([str(directory)]))
+    return sum(len(read_tasks(str(f))) for f in level_files([str(directory)]))
 
 
 @pytest.mark.parametrize("stopped_by, code", [(signal.SIGKILL, -9), (signal.SIGTERM, 143),
@@ -113,7 +116,7 @@ def test_a_batch_stopped_midway_leaves_whole_records_no_workers_and_resumes(tmp_
     assert {r["status"] for r in after} == {"solved", "timeout"}
     for r in after:
         if r["status"] == "solved":
-            level = batch.read_tasks(r["file"])[r["index"] - 1].level
+            level = read_tasks(r["file"])[r["index"] - 1].level
             assert verify(level, r["solution"]).solved
 
 
@@ -154,16 +157,16 @@ def test_a_worker_killed_mid_level_is_reported_and_replaced(tmp_path):
 def _kills_itself_on_the_second(level, limits):
     if len(level.boxes) == 2:
         os.kill(os.getpid(), signal.SIGKILL)
-    return batch.solve(level, "fast", limits)
+    return solve(level, "fast", limits)
 
 
 def test_a_worker_that_dies_is_reported_as_an_error_and_the_batch_goes_on(monkeypatch):
-    monkeypatch.setattr(batch, "solve_on_one_core", _kills_itself_on_the_second)
+    monkeypatch.setattr(pool, "solve_on_one_core", _kills_itself_on_the_second)
     one = parse_level("#####\n#@$.#\n#####")
     two = parse_level("######\n#@$ .#\n# $ .#\n######")
-    tasks = [batch.Task("x", i, level) for i, level in enumerate([one, two, one, one, one], 1)]
+    tasks = [Task("x", i, level) for i, level in enumerate([one, two, one, one, one], 1)]
     results = dict((task.index, result) for task, result in
-                   batch.solve_tasks(tasks, "fast", Limits(seconds=10), jobs=1))
+                   pool.solve_tasks(tasks, "fast", Limits(seconds=10), jobs=1))
     assert sorted(results) == [1, 2, 3, 4, 5]
     assert results[2].status is Status.ERROR
     assert results[2].error == ("the worker died: killed by SIGKILL "

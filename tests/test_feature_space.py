@@ -4,8 +4,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sokosolve.board import Board
-from sokosolve.feature_space import areas_after_push, heap_insert, heap_pop, label_areas
+from sokosolve.analysis.board import Board
+from sokosolve.kernels.feature_space import areas_after_push, heap_insert, heap_pop, label_areas
 
 from .reference import STEPS, small_levels
 

@@ -1,8 +1,8 @@
 """scripts/frontier.py: the most packed positions a feature search still holds."""
 
 from scripts.frontier import frontier
-from sokosolve import search
-from sokosolve.level import load_levels
+from sokosolve.io.files import load_levels
+from sokosolve.kernels import loop as search
 
 from .conftest import shared
 

@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sokosolve import cli
-from sokosolve.level import Level, LevelError, load_levels, parse_level, read_levels
-from sokosolve.output import ResumeError, read_finished
+from sokosolve.io.files import load_levels
+from sokosolve.io.formats import ResumeError, read_finished
+from sokosolve.level import Level, LevelError, parse_level, read_levels
 from sokosolve.replay import SolutionFormatError, expand_lurd, verify
 
 from .conftest import PUZZLES

@@ -1,11 +1,14 @@
 """Goal areas: the tool of scripts/goal_areas.py that cuts a level into them, and the search
-that commits to one at a time (sokosolve.area_commitment)."""
+that commits to one at a time (sokosolve.analysis.area_commitment)."""
 
 from scripts.goal_areas import goal_areas, matched_goals, part
-from sokosolve.board import Board
-from sokosolve.level import load_levels, parse_level
+from sokosolve.analysis.board import Board
+from sokosolve.io.files import load_levels
+from sokosolve.level import parse_level
+from sokosolve.limits import Limits
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Status, solve
+from sokosolve.result import Status
+from sokosolve.solver import solve
 
 from .conftest import PUZZLES, shared
 

@@ -1,7 +1,8 @@
 import pytest
 from hypothesis import given, settings
 
-from sokosolve.level import LevelError, load_levels, parse_level, read_levels
+from sokosolve.io.files import load_levels
+from sokosolve.level import LevelError, parse_level, read_levels
 
 from .conftest import PUZZLES, shared
 from .reference import small_levels

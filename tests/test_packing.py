@@ -2,11 +2,13 @@
 
 from hypothesis import given, settings
 
-from sokosolve.board import Board
-from sokosolve.level import load_levels
-from sokosolve.packing import goal_rooms
+from sokosolve.analysis.board import Board
+from sokosolve.analysis.packing import goal_rooms
+from sokosolve.io.files import load_levels
+from sokosolve.limits import Limits
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Status, solve
+from sokosolve.result import Status
+from sokosolve.solver import solve
 
 from .conftest import PUZZLES, shared
 from .reference import optimal_pushes, small_levels

@@ -4,9 +4,11 @@ when the goals it comes after are packed."""
 import numpy as np
 from hypothesis import given, settings
 
-from sokosolve.board import Board
-from sokosolve.level import load_levels, parse_level
-from sokosolve.packing_plan import packing_plan, plan_packed, plan_tables
+from sokosolve.analysis.board import Board
+from sokosolve.analysis.packing_plan import packing_plan, plan_tables
+from sokosolve.io.files import load_levels
+from sokosolve.kernels.feature_space import plan_packed
+from sokosolve.level import parse_level
 
 from .conftest import PUZZLES
 from .reference import small_levels

@@ -2,11 +2,16 @@ import time
 
 import numpy as np
 
-from sokosolve import portfolio
-from sokosolve.level import load_levels, parse_level
-from sokosolve.portfolio import Config, race
+from sokosolve import solver
+from sokosolve.io.files import load_levels
+from sokosolve.level import parse_level
+from sokosolve.limits import Limits
+from sokosolve.parallel import race as portfolio
+from sokosolve.parallel.race import race
 from sokosolve.replay import verify
-from sokosolve.solver import Limits, Result, Status, solve
+from sokosolve.result import Result, Status
+from sokosolve.search.presets import Config
+from sokosolve.solver import solve
 
 from .conftest import PUZZLES, shared
 
@@ -24,12 +29,13 @@ def test_race_of_one_runs_in_process():
     assert race(level, Limits(seconds=5), (Config(),)).solution == "R"
 
 
-def _stalls(level, mode, limits, pi_corrals, weight, stop=None):
+def _stalls(level, mode, limits, *switches, stop=None):
     time.sleep(3600)
 
 
 def test_stalled_racers_are_killed_at_the_limit(monkeypatch):
-    monkeypatch.setattr(portfolio, "solve", _stalls)
+    monkeypatch.setattr(solver, "solve", _stalls)
+    monkeypatch.setattr(portfolio, "warm_up", lambda: None)
     monkeypatch.setattr(portfolio, "KILL_MARGIN", 0.5)
     started = time.perf_counter()
     result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=0.5))
@@ -37,12 +43,13 @@ def test_stalled_racers_are_killed_at_the_limit(monkeypatch):
     assert time.perf_counter() - started < 5
 
 
-def _reports_its_state_cap(level, mode, limits, pi_corrals, weight, stop=None):
+def _reports_its_state_cap(level, mode, limits, *switches, stop=None):
     return Result(Status.TIMEOUT, states=limits.max_states)
 
 
 def test_racers_share_the_state_limit(monkeypatch):
-    monkeypatch.setattr(portfolio, "solve", _reports_its_state_cap)
+    monkeypatch.setattr(solver, "solve", _reports_its_state_cap)
+    monkeypatch.setattr(portfolio, "warm_up", lambda: None)
     result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=5, max_states=1000))
     # Each solve fills its cap, and the race adds up every racer's solves: a racer that
     # runs two searches one after the other gives the second what the first left (here
@@ -50,12 +57,12 @@ def test_racers_share_the_state_limit(monkeypatch):
     assert result.states == 1000
 
 
-def _fills_half_its_cap(level, mode, limits, pi_corrals, weight, stop=None):
+def _fills_half_its_cap(level, mode, limits, *switches, stop=None):
     return Result(Status.LIMIT, states=limits.max_states // 2)
 
 
 def test_a_search_after_another_gets_the_states_the_first_left(monkeypatch):
-    monkeypatch.setattr(portfolio, "solve", _fills_half_its_cap)
+    monkeypatch.setattr(solver, "solve", _fills_half_its_cap)
     level = parse_level("#####\n#@$.#\n#####")
     result = portfolio.solve_on_one_core(level, Limits(seconds=5, max_states=1000))
     assert result.states == 500 + 250

@@ -5,8 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sokosolve.level import load_levels
-from sokosolve.solver import Limits, Status, solve
+from sokosolve.io.files import load_levels
+from sokosolve.limits import Limits
+from sokosolve.result import Status
+from sokosolve.solver import solve
 
 from .conftest import PUZZLES
 from .reference import optimal_pushes, small_levels
@@ -78,9 +80,10 @@ def test_freeze_and_matching_deadlocks_are_really_dead(level):
     box-to-goal matching, has no solution by exhaustive search."""
     import numpy as np
 
-    from sokosolve.board import UNREACHABLE, Board
-    from sokosolve.deadlocks import freeze_deadlock, freeze_workspace
-    from sokosolve.heuristics import matching_bound, matching_workspace
+    from sokosolve.analysis.board import Board
+    from sokosolve.kernels.deadlocks import freeze_deadlock, freeze_workspace
+    from sokosolve.kernels.distances import UNREACHABLE
+    from sokosolve.kernels.heuristics import matching_bound, matching_workspace
 
     board = Board.from_level(level)
     n = board.walls.size
@@ -113,8 +116,8 @@ def test_goal_boxes_that_seal_a_pocket_beside_another_box_freeze_it(walls_in, la
     """The boxes frozen on the goals of row 3 wall in the dead square at column 3: the
     box above it can be pushed neither into it nor, unless the player stands in it, away
     from it. The freeze test sees that whichever of them was pushed last."""
-    from sokosolve.board import Board
-    from sokosolve.deadlocks import freeze_deadlock, freeze_workspace
+    from sokosolve.analysis.board import Board
+    from sokosolve.kernels.deadlocks import freeze_deadlock, freeze_workspace
     from sokosolve.level import parse_level
 
     goal_row = "### **##" if walls_in.count("#") == 4 else "### *###"
@@ -143,8 +146,8 @@ def test_matching_after_a_move_equals_matching_from_scratch(data):
     """The one-augmentation update gives the Hungarian optimum, checked by brute force."""
     from itertools import permutations
 
-    from sokosolve.board import UNREACHABLE
-    from sokosolve.heuristics import matching_after_move, matching_bound, matching_workspace
+    from sokosolve.kernels.distances import UNREACHABLE
+    from sokosolve.kernels.heuristics import matching_after_move, matching_bound, matching_workspace
 
     boxes = data.draw(st.integers(1, 5))
     squares = boxes + 3
@@ -171,9 +174,10 @@ CORRALS = {"dead": 0, "only_corral": 0}
 @given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
 def test_corral_deadlocks_are_really_dead(level):
     """Every position the corral test calls dead has no solution by exhaustive search."""
-    from sokosolve.board import UNREACHABLE, Board
-    from sokosolve.corral_deadlocks import corral_deadlocked
-    from sokosolve.heuristics import matching_bound, matching_workspace
+    from sokosolve.analysis.board import Board
+    from sokosolve.analysis.positions import corral_deadlocked
+    from sokosolve.kernels.distances import UNREACHABLE
+    from sokosolve.kernels.heuristics import matching_bound, matching_workspace
 
     board = Board.from_level(level)
     if not corral_deadlocked(board, board.boxes.copy(), board.player):
@@ -196,9 +200,9 @@ FROZEN = {"frozen sets": 0, "dead": 0, "only_frozen": 0}
 def _boxes_frozen_on_goals(board, player: int) -> tuple[int, np.ndarray]:
     """``frozen_on_goals`` at the board's start, the player on ``player``: how many, and
     their squares first in the array."""
-    from sokosolve.deadlocks import freeze_workspace
-    from sokosolve.frozen_goals import frozen_on_goals
-    from sokosolve.table import zobrist_keys
+    from sokosolve.kernels.deadlocks import freeze_workspace
+    from sokosolve.kernels.frozen_goals import frozen_on_goals
+    from sokosolve.kernels.table import zobrist_keys
 
     n = board.walls.size
     box_at = board.box_at()
@@ -216,10 +220,11 @@ def _boxes_frozen_on_goals(board, player: int) -> tuple[int, np.ndarray]:
 def test_bounds_with_boxes_frozen_on_goals_stay_lower_bounds(level):
     """With boxes frozen on goals as walls, the matching bound never exceeds the optimal
     push count, and where it finds no matching the level has no solution."""
-    from sokosolve.board import UNREACHABLE, Board
-    from sokosolve.frozen_goals import frozen_distances
-    from sokosolve.heuristics import matching_bound, matching_workspace
-    from sokosolve.push_sides import node_table, position_nodes
+    from sokosolve.analysis.board import Board
+    from sokosolve.analysis.positions import node_table, position_nodes
+    from sokosolve.kernels.distances import UNREACHABLE
+    from sokosolve.kernels.frozen_goals import frozen_distances
+    from sokosolve.kernels.heuristics import matching_bound, matching_workspace
 
     board = Board.from_level(level)
     count, squares = _boxes_frozen_on_goals(board, board.player)
@@ -246,7 +251,7 @@ def test_a_box_on_a_goal_below_a_sealed_pocket_counts_as_frozen():
     """The box on the goal can go neither sideways (walls) nor up (into a dead square) nor
     down (the player would have to stand in that square): frozen, but only the player's
     square tells the pocket is sealed."""
-    from sokosolve.board import Board
+    from sokosolve.analysis.board import Board
     from sokosolve.level import parse_level
 
     level = parse_level("#####\n## ##\n##*##\n#   #\n# $.#\n#@  #\n#####")

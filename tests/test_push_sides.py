@@ -1,21 +1,18 @@
-"""Push distances by the player's side (sokosolve.push_sides) against the plain search."""
+"""Push distances by the player's side (sokosolve.kernels.push_sides) against the plain search."""
 
 from collections import deque
 
 import numpy as np
 from hypothesis import assume, given, settings
 
-from sokosolve.board import UNREACHABLE, Board
-from sokosolve.heuristics import matching_bound, matching_workspace
+from sokosolve.analysis.board import Board
+from sokosolve.analysis.positions import node_table, position_nodes
+from sokosolve.kernels.distances import UNREACHABLE
+from sokosolve.kernels.heuristics import matching_bound, matching_workspace
+from sokosolve.kernels.push_sides import node_distances, player_blind, side_areas
 from sokosolve.level import parse_level
-from sokosolve.push_sides import (
-    node_distances,
-    node_table,
-    player_blind,
-    position_nodes,
-    side_areas,
-)
-from sokosolve.solver import Status, solve
+from sokosolve.result import Status
+from sokosolve.solver import solve
 
 from .reference import optimal_pushes, small_levels
 

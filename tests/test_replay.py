@@ -1,6 +1,7 @@
 import pytest
 
-from sokosolve.level import load_levels, parse_level
+from sokosolve.io.files import load_levels
+from sokosolve.level import parse_level
 from sokosolve.replay import SolutionFormatError, compress_lurd, expand_lurd, play, verify
 
 from .conftest import shared

@@ -6,12 +6,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sokosolve import search, solver
-from sokosolve.board import Board
-from sokosolve.level import load_levels, parse_level
-from sokosolve.reach import moved_box_canonical, reachable, scanline_fill
+from sokosolve import solver
+from sokosolve.analysis.board import Board
+from sokosolve.analysis.positions import reachable
+from sokosolve.io.files import load_levels
+from sokosolve.kernels import loop as search
+from sokosolve.kernels.reach import moved_box_canonical, scanline_fill
+from sokosolve.level import parse_level
+from sokosolve.limits import Limits
 from sokosolve.replay import verify
-from sokosolve.solver import MEETING_MODES, Limits, Status, solve
+from sokosolve.result import Status
+from sokosolve.search.presets import MEETING_MODES
+from sokosolve.solver import solve
 
 from .conftest import PUZZLES
 from .reference import flood, optimal_pushes, small_levels
@@ -122,7 +128,7 @@ def test_state_cap_is_a_limit_not_a_failure():
 def test_solutions_walk_with_the_fewest_turns(name):
     """Rejoining a solution's pushes with walks blind to turns never gives fewer player lines."""
     from scripts.bench_walks import plain_shortest_walk
-    from sokosolve.solution import lurd_to_pushes, pushes_to_lurd
+    from sokosolve.search.solution import lurd_to_pushes, pushes_to_lurd
 
     level = load_levels(PUZZLES / name)[0]
     result = solve(level)

@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sokosolve.walk import NO_HEADING, fewest_turns_walk, link
+from sokosolve.kernels.walk import NO_HEADING, fewest_turns_walk, link
 
 STEPS = [(0, -1), (-1, 0), (0, 1), (1, 0)]  # LURD
 HEADINGS = [0, 1, 2, 3, NO_HEADING]

@@ -4,7 +4,8 @@ After FESS (Shoham and Schaeffer), every state is projected onto a small
 *feature space*; here two features:
 
 - **packing**: how many boxes are packed (more is better): forward, goals
-  filled after the goals they come after in the packing plan (:mod:`sokosolve.packing_plan`),
+  filled after the goals they come after in the packing plan
+  (:mod:`sokosolve.analysis.packing_plan`),
   backward, boxes on their start squares; and
 - **connectivity**: into how many separate areas the boxes cut the free
   squares (fewer is better: the player can get to more of the board).
@@ -162,3 +163,23 @@ def heap_pop(root: int, keys: np.ndarray, child: np.ndarray, sibling: np.ndarray
         result = pairs if result < 0 else _meld(result, pairs, keys, child, sibling)
         pairs = rest
     return result
+
+
+@numba.njit(cache=True)
+def plan_packed(plan: tuple, box_at: np.ndarray, packed: np.ndarray) -> int:
+    """How many goals are packed: boxed, and every goal they come after is packed.
+
+    ``packed`` is a work array of a flag per goal (or more), overwritten."""
+    goals, first, after = plan[0], plan[1], plan[2]  # the search may add arrays after them
+    count = 0
+    for k in range(goals.size):
+        packed[k] = False
+        if box_at[goals[k]] < 0:
+            continue
+        packed[k] = True
+        for i in range(first[k], first[k + 1]):
+            if not packed[after[i]]:
+                packed[k] = False
+                break
+        count += packed[k]
+    return count

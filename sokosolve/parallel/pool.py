@@ -1,7 +1,7 @@
 """Solving many levels: gathering them from paths, and a pool of worker processes.
 
 Each worker solves one level at a time; in the fast mode with the one-core
-search of :data:`~sokosolve.portfolio.ONE_CORE`. The search stops itself at its time
+search of :data:`~sokosolve.search.presets.ONE_CORE`. The search stops itself at its time
 and state limits; if it does not, the pool kills the worker at the limit
 plus a margin, reports the level as a timeout and starts a fresh worker, so
 one level can never stall, crash or lose the batch.
@@ -14,45 +14,20 @@ import os
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
-from .level import Level, LevelError, load_levels
-from .portfolio import solve_on_one_core
+from ..io.files import Task
+from ..limits import KILL_MARGIN, Limits
+from ..result import Result, Status
+from ..solver import solve, solve_on_one_core, warm_up
 from .processes import become_worker, context, how_it_died
-from .solver import Limits, Result, Status, solve, warm_up
 
-#: File name endings read when a directory is given.
-LEVEL_SUFFIXES = (".xsb", ".sok", ".txt")
-#: Seconds a worker may overrun its time limit before it is killed.
-KILL_MARGIN = 5.0
 _QUEUE_DEPTH = 2
 
 
-@dataclass(frozen=True)
-class Task:
-    """One level to solve (or the error reading it), and where it came from."""
-
-    file: str
-    index: int  # counts from 1 within the file
-    level: Level | LevelError
 
 
-def level_files(paths: Iterable[str]) -> Iterator[str]:
-    """Files named in ``paths``, with directories searched recursively for level files."""
-    for path in paths:
-        p = Path(path)
-        if path != "-" and p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.suffix.lower() in LEVEL_SUFFIXES)
-            yield from (str(f) for f in found if f.is_file())
-        else:
-            yield path
 
 
-def read_tasks(path: str) -> list[Task]:
-    """Every level of one file as a task; raises :class:`LevelError` if it cannot be read."""
-    source = "<stdin>" if path == "-" else path
-    return [Task(source, i, level) for i, level in enumerate(load_levels(path), start=1)]
 
 
 def _worker(connection, parent: int, mode: str, limits: Limits) -> None:

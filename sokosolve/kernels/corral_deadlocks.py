@@ -1,7 +1,7 @@
 """Corral deadlocks: a fenced-off area whose boxes can never be sorted, found by a small search.
 
 A *corral* is a connected area the player cannot reach, with the boxes that
-fence it in (see :mod:`sokosolve.corrals`). To test one, every other box is
+fence it in (see :mod:`sokosolve.kernels.corrals`). To test one, every other box is
 taken off the board: that only frees squares, so whatever the real position
 can do with the corral's boxes, the relaxed one can do too. A small push
 search on the relaxed position then looks for either way out:
@@ -28,10 +28,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .board import Board
-from .deadlocks import freeze_deadlock, freeze_workspace
+from .deadlocks import freeze_deadlock
 from .reach import moved_box_canonical, scanline_fill
-from .table import table_find, zobrist_keys
+from .table import table_find
 
 #: Corrals with more boxes than this are not tested.
 MAX_CORRAL_BOXES = 12
@@ -82,7 +81,7 @@ def corral_deadlock(
     """Whether the box on ``square`` fences a corral that can never be solved.
 
     ``marks == stamp`` is the player's region and ``player`` a square of it.
-    ``held``, ``frames`` are the freeze test's scratch (:mod:`sokosolve.deadlocks`),
+    ``held``, ``frames`` are the freeze test's scratch (:mod:`sokosolve.kernels.deadlocks`),
     ``work`` comes from :func:`corral_workspace`.
     """
     (stamps, members, fill_marks, child_marks, relaxed_box_at, relaxed_occupied, squares,
@@ -211,32 +210,3 @@ def corral_deadlock(
     return dead_corral
 
 
-def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
-    """Whether some box of the position fences a dead corral (boxes and player on ``board``).
-
-    The box below must go left, onto the goal, pushed from the square on its
-    right, which the player never reaches; the freeze test misses this, as
-    the box has room to move along its row:
-
-    >>> from sokosolve.level import parse_level
-    >>> board = Board.from_level(parse_level("#####\\n#+$ #\\n# ###\\n#####"))
-    >>> corral_deadlocked(board, board.boxes, board.player)
-    True
-    """
-    n = board.walls.size
-    box_at = board.box_at(boxes)
-    occupied = board.walls.copy()
-    occupied[boxes] = 1
-    marks = np.zeros(n, dtype=np.int32)
-    stack = np.empty(2 * n + 4, dtype=np.int64)
-    scanline_fill(occupied, board.width, player, marks, 1, stack)
-    box_keys, player_keys = zobrist_keys(n)
-    held = np.zeros(n, dtype=np.uint8)
-    frames = freeze_workspace(boxes.size)
-    work = corral_workspace(n, board.walls)
-    return any(
-        corral_deadlock(board.walls, board.goal_mask, board.dead_squares, board.offsets,
-                        board.width, box_at, marks, 1, player, int(square), box_keys,
-                        player_keys, stack, held, frames, work)
-        for square in boxes
-    )

@@ -14,7 +14,7 @@ That commits the search, so it is used where completeness is not needed:
 the fast mode, which searches again without macros if it runs out of states.
 
 >>> from sokosolve.level import parse_level
->>> from sokosolve.board import Board
+>>> from sokosolve.analysis.board import Board
 >>> board = Board.from_level(parse_level(
 ...     "#######\\n#     #\\n#@$ $ #\\n#     #\\n####.##\\n   #.#\\n   ###"))
 >>> [room] = goal_rooms(board)

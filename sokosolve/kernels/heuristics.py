@@ -4,7 +4,7 @@
 push distance (Hungarian method), admissible and the bound the optimal search
 uses. The distance table is indexed by whatever stands for a box: its square
 (``board.goal_distances``) or, in the search, its node, the square and the
-side the player is on (:mod:`sokosolve.push_sides`). ``UNREACHABLE`` as the
+side the player is on (:mod:`sokosolve.kernels.push_sides`). ``UNREACHABLE`` as the
 answer means no matching exists: some boxes can no longer all reach distinct
 goals, a dead state.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .board import UNREACHABLE
+from .distances import UNREACHABLE
 
 
 @numba.njit(cache=True)

@@ -6,7 +6,8 @@ call made with that stamp. It returns the smallest reachable square, the
 top-left-most one, which stands for the whole region in a state key.
 
 >>> from sokosolve.level import parse_level
->>> from sokosolve.board import Board
+>>> from sokosolve.analysis.board import Board
+>>> from sokosolve.analysis.positions import reachable
 >>> board = Board.from_level(parse_level("#####\\n#@$.#\\n#####"))
 >>> mask, canonical = reachable(board, board.boxes, board.player)
 >>> int(mask.sum()), canonical == board.player
@@ -17,8 +18,6 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-
-from .board import Board
 
 
 @numba.njit(cache=True)
@@ -116,25 +115,5 @@ def moved_box_canonical(
     return min(canonical, vacated) if touches else canonical
 
 
-def reachable(board: Board, boxes: np.ndarray, player: int) -> tuple[np.ndarray, int]:
-    """The player's region as a bool mask over the padded board, and its canonical square."""
-    n = board.walls.size
-    occupied = board.walls.copy()
-    occupied[np.asarray(boxes, dtype=np.int64)] = 1
-    marks = np.zeros(n, dtype=np.int32)
-    stack = np.empty(2 * n + 4, dtype=np.int64)
-    canonical = scanline_fill(occupied, board.width, player, marks, 1, stack)
-    return marks == 1, int(canonical)
 
 
-def region_seeds(board: Board) -> np.ndarray:
-    """The canonical square of each region the player could be in, boxes on ``board.boxes``."""
-    occupied = board.walls.copy()
-    occupied[board.boxes] = 1
-    marks = np.zeros(occupied.size, dtype=np.int32)
-    stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
-    seeds = []
-    for square in np.flatnonzero(occupied == 0):
-        if not marks[square]:
-            seeds.append(scanline_fill(occupied, board.width, int(square), marks, 1, stack))
-    return np.array(seeds, dtype=np.int64)

@@ -1,13 +1,13 @@
 """Boxes frozen on goals, and the push distances of the other boxes with them as walls.
 
 A box on a goal that can move along neither axis
-(:func:`~sokosolve.deadlocks.is_frozen`, sealed pockets included, as the player's square
+(:func:`~sokosolve.kernels.deadlocks.is_frozen`, sealed pockets included, as the player's square
 is known) stays there in every continuation, so for the other boxes its square is a
-wall. The static distances of :mod:`sokosolve.board` miss that: a goal behind a frozen
+wall. The static distances of :mod:`sokosolve.analysis.board` miss that: a goal behind a frozen
 box may be much farther away, or out of reach for good, which is the classic mistake of
 filling a goal area from its entrance. Here each set of frozen boxes gets its own
-node table (push distances by box square and player side, :mod:`sokosolve.push_sides`),
-of the same shape as the static one, for the matching bound (:mod:`sokosolve.heuristics`):
+node table (push distances by box square and player side, :mod:`sokosolve.kernels.push_sides`),
+of the same shape as the static one, for the matching bound (:mod:`sokosolve.kernels.heuristics`):
 
 - a free goal's row: push distances with the frozen squares as walls;
 - a frozen box's goal: 0 from that box's square, unreachable from anywhere else.
@@ -19,7 +19,7 @@ lower bound. The tables are kept by the set's Zobrist key; when the cache is
 full a new set gets the static table, which is weaker but still a bound.
 
 >>> import numpy as np
->>> from sokosolve.board import Board, UNREACHABLE
+>>> from sokosolve.analysis.board import Board, UNREACHABLE
 >>> from sokosolve.level import parse_level
 >>> board = Board.from_level(parse_level("######\\n#.*$@#\\n######"))
 >>> outer, inner, box = (board.from_level_square(s) for s in (7, 8, 9))
@@ -38,8 +38,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .board import UNREACHABLE
 from .deadlocks import is_frozen
+from .distances import UNREACHABLE
 from .push_sides import ANY_SIDE, SIDES, node_distances, side_areas
 from .table import table_find
 
@@ -56,7 +56,7 @@ def frozen_workspace(goal_distances: np.ndarray, tabulate: bool, areas: np.ndarr
 
     Table 0 is the static node table ``goal_distances``, for the empty set
     (key 0); without ``tabulate`` it is the only one. ``areas`` are the
-    :func:`~sokosolve.push_sides.side_areas` of the walls.
+    :func:`~sokosolve.kernels.push_sides.side_areas` of the walls.
     """
     goals, n = goal_distances.shape
     capacity = 1
@@ -98,7 +98,7 @@ def frozen_distances(
     walls: np.ndarray, goal_mask: np.ndarray, offsets: np.ndarray, width: int,
     areas: np.ndarray, frozen: np.ndarray, count: int,
 ) -> np.ndarray:
-    """The node table ``[goal, node]`` (:mod:`sokosolve.push_sides`, ``areas`` of the walls
+    """The node table ``[goal, node]`` (:mod:`sokosolve.kernels.push_sides`, ``areas`` of the walls
     alone) with the first ``count`` squares of ``frozen`` (boxes frozen on goals) as walls.
 
     The frozen boxes cut the player's areas further; a node gets the least

@@ -1,7 +1,7 @@
 """Worker processes: how they are started, how they end with their parent, how they died.
 
-Racing searches (:mod:`sokosolve.portfolio`) and the batch pool
-(:mod:`sokosolve.batch`) start their workers here. A worker must not outlive the
+Racing searches (:mod:`sokosolve.parallel.race`) and the batch pool
+(:mod:`sokosolve.parallel.pool`) start their workers here. A worker must not outlive the
 process that started it: on Linux the kernel kills it when its parent dies, even by
 SIGKILL, so that no search runs on with nobody to report to.
 """

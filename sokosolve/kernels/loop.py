@@ -4,8 +4,8 @@
 - ``ASTAR``: A* on ``g + h`` with the matching lower bound; push-optimal.
 - ``GREEDY``: weighted A* on ``g + weight * h``, never reopening a state; fast, not optimal.
 - ``FEATURES``: the same order, but within cells of a feature space taken in
-  turn (:mod:`sokosolve.feature_space`); for hard levels. Given goal areas
-  (:mod:`sokosolve.area_commitment`), it pushes only the last pushed box's
+  turn (:mod:`sokosolve.kernels.feature_space`); for hard levels. Given goal areas
+  (:mod:`sokosolve.analysis.area_commitment`), it pushes only the last pushed box's
   area while that area has an empty goal, and keeps the nodes whose other
   pushes it held back in a heap of their own, expanded in full once the
   cells run dry.
@@ -13,11 +13,11 @@
 Forward, the moves are pushes from the start; backward, they are pulls from
 the goals back to the start squares (see :func:`start_search`). A state is the
 set of box squares plus the player's region; its key is the Zobrist key of
-the boxes XOR the key of the region's canonical square (:mod:`sokosolve.reach`).
-States live in the node arrays of :mod:`sokosolve.table`. The lower bound of a
+the boxes XOR the key of the region's canonical square (:mod:`sokosolve.kernels.reach`).
+States live in the node arrays of :mod:`sokosolve.kernels.table`. The lower bound of a
 state counts each box's pushes (backward, pulls) from the side of it the
-player is on (:mod:`sokosolve.push_sides`), and forward it treats the boxes
-frozen on goals as walls (:mod:`sokosolve.frozen_goals`); a state where some
+player is on (:mod:`sokosolve.kernels.push_sides`), and forward it treats the boxes
+frozen on goals as walls (:mod:`sokosolve.kernels.frozen_goals`); a state where some
 box can reach no free goal that way is dropped (except in BFS, which uses no
 bound).
 
@@ -25,7 +25,7 @@ The loop checks the clock (and a stop flag that another process may set)
 every 32 expansions and the state cap on every insert, and stops with a
 status; it can also pause after a number of expansions and go on later, and
 check its new states against another search's table, which is how a forward
-and a backward search meet (:mod:`sokosolve.bidirectional`). Limits: at most
+and a backward search meet (:mod:`sokosolve.search.meet`). Limits: at most
 2**18 squares on the padded board, 65535 pushes deep.
 """
 
@@ -36,10 +36,10 @@ import time
 import numba
 import numpy as np
 
-from .board import UNREACHABLE
 from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
 from .deadlocks import freeze_deadlock, freeze_workspace, is_frozen
+from .distances import UNREACHABLE
 from .feature_space import (
     MAX_CONNECTIVITY,
     areas_after_push,
@@ -48,10 +48,10 @@ from .feature_space import (
     heap_insert,
     heap_pop,
     label_areas,
+    plan_packed,
 )
 from .frozen_goals import frozen_workspace, position_table
 from .heuristics import matching_after_move, matching_bound, matching_workspace
-from .packing_plan import plan_packed
 from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
@@ -104,7 +104,7 @@ def _push_ends(
 ) -> tuple[int, int, int]:
     """(square the box left, square it reached, player's square after) of a stored push.
 
-    A goal macro ``m`` (:mod:`sokosolve.packing`) is stored as ``-(m + 1)``
+    A goal macro ``m`` (:mod:`sokosolve.analysis.packing`) is stored as ``-(m + 1)``
     when the box starts on the room's entrance, and as a push of no steps
     when it is first pushed onto the entrance from a direction.
     """
@@ -269,19 +269,19 @@ def start_search(
 ) -> tuple[int, tuple]:
     """Sets up a search for pushes that put every box on a goal: ``(status, search)``.
 
-    ``goal_distances`` is a node table ``[goal, node]`` of :mod:`sokosolve.push_sides`
+    ``goal_distances`` is a node table ``[goal, node]`` of :mod:`sokosolve.kernels.push_sides`
     over the side ``areas`` of the walls (backward, of pulls to the start squares).
 
     Each of ``start_players`` starts a root state. With ``backward`` the moves
     are pulls instead, the goals are the level's start squares, and a state
     is solved when its boxes are on them and ``target_player`` is in its
     region; the caller turns the pulls found into pushes. ``macros`` are the
-    goal-room tables of :func:`sokosolve.packing.macro_tables` (forward only);
+    goal-room tables of :func:`sokosolve.analysis.packing.macro_tables` (forward only);
     the corral deadlock test (``dead_corrals``) and bounds that see boxes frozen on goals
     (``frozen_goals``) are forward only too. ``plan`` is the packing plan of
-    :func:`sokosolve.packing_plan.plan_tables` that the feature-space search
+    :func:`sokosolve.analysis.packing_plan.plan_tables` that the feature-space search
     counts packed boxes by (an empty one: boxes on goals), followed by the area
-    numbers of :mod:`sokosolve.area_commitment` (per square, per box) if the
+    numbers of :mod:`sokosolve.analysis.area_commitment` (per square, per box) if the
     search commits to one goal area at a time (empty arrays if not).
     ``deadline`` is a ``time.perf_counter()`` value; setting ``stop[0]`` (an
     array another process may share) ends the search as at the deadline.
@@ -402,7 +402,7 @@ def run_search(
     all. ``meet_slots`` and ``meet_keys`` are another search's table (empty:
     none): a new state that it holds too ends the search as ``SOLVED``, with
     the other search's node in :func:`search_counts`; the two paths join
-    there (:mod:`sokosolve.bidirectional`).
+    there (:mod:`sokosolve.search.meet`).
     """
     board, macros, settings, position, scratch, table, cell_lists, frozen, progress = search
     keys, parents, pushes, depths, slots, heap, node_tables = table
@@ -713,7 +713,7 @@ def _expand_nodes(
                     to = ahead
                     steps += 1
                 # Goal macro: a box pushed onto a goal room's entrance, or inward from
-                # it, goes on to the room's next goal (sokosolve.packing).
+                # it, goes on to the room's next goal (sokosolve.analysis.packing).
                 stored = (steps << _STEPS_SHIFT) | (square << 2) | d
                 macro = -1
                 if (steps == 1 and not backward and macros[0][square] >= 0

@@ -1,6 +1,6 @@
 """Area commitment: finish the goal area whose box was pushed last before pushing any other.
 
-This module builds the tables; the search kernel (:mod:`sokosolve.search`)
+This module builds the tables; the search kernel (:mod:`sokosolve.kernels.loop`)
 applies the rule: while the last pushed box's area has an empty goal, only
 that area's boxes are pushed.
 
@@ -21,7 +21,7 @@ states run out, the search expands the deferred states again with every push,
 best first, and so stays complete.
 
 >>> from sokosolve.level import parse_level
->>> from sokosolve.board import Board
+>>> from sokosolve.analysis.board import Board
 >>> board = Board.from_level(parse_level("#########\\n#.$ @ $.#\\n#########"))
 >>> areas = goal_area_ids(board)
 >>> [int(areas[g]) for g in board.goals], box_area_ids(board, areas).tolist()
@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..kernels.heuristics import matching_bound, matching_workspace
 from .board import Board
-from .heuristics import matching_bound, matching_workspace
 from .packing import region
 
 

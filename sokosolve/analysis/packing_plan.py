@@ -19,7 +19,7 @@ place of the count of boxes on goals, is how many goals are boxed with
 every goal they come after packed.
 
 >>> from sokosolve.level import parse_level
->>> from sokosolve.board import Board
+>>> from sokosolve.analysis.board import Board
 >>> board = Board.from_level(parse_level(
 ...     "########\\n#@ $$  #\\n#   ####\\n#   ..#\\n#######"))
 >>> [(board.to_level_square(goal), sorted(board.to_level_square(g) for g in after))
@@ -33,7 +33,6 @@ import heapq
 from collections import deque
 from typing import NamedTuple
 
-import numba
 import numpy as np
 
 from .board import Board
@@ -207,21 +206,3 @@ def plan_tables(plan: list[PlannedGoal]) -> tuple[np.ndarray, np.ndarray, np.nda
     return goals, first, np.array([k for a in after for k in a], dtype=np.int32)
 
 
-@numba.njit(cache=True)
-def plan_packed(plan: tuple, box_at: np.ndarray, packed: np.ndarray) -> int:
-    """How many goals are packed: boxed, and every goal they come after is packed.
-
-    ``packed`` is a work array of a flag per goal (or more), overwritten."""
-    goals, first, after = plan[0], plan[1], plan[2]  # the search may add arrays after them
-    count = 0
-    for k in range(goals.size):
-        packed[k] = False
-        if box_at[goals[k]] < 0:
-            continue
-        packed[k] = True
-        for i in range(first[k], first[k + 1]):
-            if not packed[after[i]]:
-                packed[k] = False
-                break
-        count += packed[k]
-    return count

@@ -2,7 +2,7 @@
 a state that the forward one and a backward one reach joins their paths into a solution.
 
 The forward search pushes boxes from the start, a backward one pulls them
-off the goals (:func:`sokosolve.search.start_search`). Both key a state by
+off the goals (:func:`sokosolve.loop.start_search`). Both key a state by
 its boxes and the player's region, so a new state of one that the other has
 stored is a state that the start reaches and from which the goals are
 reached: the pushes to it, then the pulls back from it undone in reverse
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from . import search
+from ..kernels import loop
 
 #: Seconds a side runs, at an equal share, before the next one gets its turn.
 TURN_SECONDS = 0.25
@@ -39,12 +39,12 @@ def meet_in_the_middle(
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """Runs a forward and one or more backward searches in turns until one decides the level.
 
-    The searches come from :func:`~sokosolve.search.start_search` with status
+    The searches come from :func:`~sokosolve.loop.start_search` with status
     ``RUNNING``. ``forward_is_complete`` says whether the forward search
     running out of states proves the level unsolvable (it does not with goal
     macros). Returns ``(status, pushes, pulls, counts)``: a solution is
     ``pushes`` followed by ``pulls`` undone in reverse order; ``counts`` sums
-    every side's :func:`~sokosolve.search.search_counts`. A round of turns
+    every side's :func:`~sokosolve.loop.search_counts`. A round of turns
     lasts about ``turn_seconds`` a side, of which each backward search has its
     share of ``backward_shares`` and the forward one the rest; a side's first
     turn is ``first_turn`` expansions.
@@ -58,48 +58,48 @@ def meet_in_the_middle(
     seconds_of = [len(sides) * turn_seconds * share for share in shares]
     active = [True] * len(sides)
     turn = [first_turn] * len(sides)
-    status = search.RUNNING
+    status = loop.RUNNING
     side = len(sides) - 1
     meeting = (-1, -1, -1)  # (forward node, backward side, its node) met after a turn
-    while status == search.RUNNING:
+    while status == loop.RUNNING:
         if not any(active):
-            status = search.LIMIT  # every side ran out of states
+            status = loop.LIMIT  # every side ran out of states
             break
         side = (side + 1) % len(sides)
         if not active[side]:
             continue
-        keys, slots = search.search_table(sides[1 if side == 0 else 0])
+        keys, slots = loop.search_table(sides[1 if side == 0 else 0])
         started = time.perf_counter()
-        done, stored = search.search_counts(sides[side])[[0, 2]]
-        status, sides[side] = search.run_search(sides[side], done + turn[side], keys, slots)
-        ran = search.search_counts(sides[side])[0] - done
+        done, stored = loop.search_counts(sides[side])[[0, 2]]
+        status, sides[side] = loop.run_search(sides[side], done + turn[side], keys, slots)
+        ran = loop.search_counts(sides[side])[0] - done
         seconds = time.perf_counter() - started
         if ran and seconds > 0:
             turn[side] = max(1, int(ran * seconds_of[side] / seconds))
-        if side == 0 and status != search.SOLVED:  # its last states too, if it ran out
+        if side == 0 and status != loop.SOLVED:  # its last states too, if it ran out
             for other in range(2, len(sides)):
-                node, met = search.first_meeting(sides[0], stored,
-                                                 *search.search_table(sides[other]))
+                node, met = loop.first_meeting(sides[0], stored,
+                                                 *loop.search_table(sides[other]))
                 if node >= 0:
                     meeting = (node, other, met)
-                    status = search.SOLVED
+                    status = loop.SOLVED
                     break
-        if status == search.LIMIT or (
-            status == search.UNSOLVABLE and side == 0 and not forward_is_complete
+        if status == loop.LIMIT or (
+            status == loop.UNSOLVABLE and side == 0 and not forward_is_complete
         ):
             active[side] = False  # its table stays for the other sides to meet
-            status = search.RUNNING
-    counts = sum(search.search_counts(s)[:5] for s in sides)
+            status = loop.RUNNING
+    counts = sum(loop.search_counts(s)[:5] for s in sides)
     pushes = pulls = np.empty(0, dtype=np.int32)
-    if status == search.SOLVED:
+    if status == loop.SOLVED:
         if meeting[0] >= 0:
             forward_end, other, backward_end = meeting
         else:
-            goal, met = search.search_counts(sides[side])[5:7]
+            goal, met = loop.search_counts(sides[side])[5:7]
             other = side if side > 0 else 1  # the forward side met the first backward table
             forward_end, backward_end = (goal, met) if side == 0 else (met, goal)
         if forward_end >= 0:  # -1: that side had no part in it
-            pushes = search.search_path(sides[0], forward_end)
+            pushes = loop.search_path(sides[0], forward_end)
         if backward_end >= 0:
-            pulls = search.search_path(sides[other], backward_end)
+            pulls = loop.search_path(sides[other], backward_end)
     return status, pushes, pulls, counts

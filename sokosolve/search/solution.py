@@ -1,15 +1,15 @@
 """From pushes to a move string: the player walks between pushes, then the push letters.
 
 Each walk is the shortest to the pushing side of the next box and, among the
-shortest, the one with the fewest turns (:func:`sokosolve.walk.fewest_turns_walk`).
+shortest, the one with the fewest turns (:func:`sokosolve.kernels.walk.fewest_turns_walk`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .board import LURD, Board
-from .walk import NO_HEADING, fewest_turns_walk
+from ..analysis.board import LURD, Board
+from ..kernels.walk import NO_HEADING, fewest_turns_walk
 
 
 class UnplayablePushes(ValueError):
@@ -49,4 +49,21 @@ def lurd_to_pushes(board: Board, lurd: str) -> np.ndarray:
         player += int(board.offsets[direction])
         if letter.isupper():
             pushes.append(player * 4 + direction)
+    return np.array(pushes, dtype=np.int64)
+
+
+def joined_lurd(board: Board, pushes: np.ndarray, pulls: np.ndarray) -> str:
+    """The moves of ``pushes`` followed by ``pulls`` undone in reverse order, in LURD."""
+    moves = np.concatenate((pushes, _pulls_to_pushes(board, pulls))).astype(np.int64)
+    return pushes_to_lurd(board, moves)
+
+
+
+def _pulls_to_pushes(board: Board, pulls: np.ndarray) -> np.ndarray:
+    """The pushes that undo ``pulls`` in reverse order: the forward solution."""
+    pushes = []
+    for pull in pulls[::-1]:
+        square, direction = int(pull) >> 2, int(pull) & 3
+        to = square + int(board.offsets[direction])
+        pushes.append(to * 4 + ((direction + 2) & 3))
     return np.array(pushes, dtype=np.int64)

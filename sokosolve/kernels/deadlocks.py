@@ -1,6 +1,6 @@
 """Deadlock tests run on every pushed box. Each one only prunes states that are really dead.
 
-Dead squares themselves come from :mod:`sokosolve.board`. Here:
+Dead squares themselves come from :mod:`sokosolve.analysis.board`. Here:
 
 - a **freeze deadlock**: a box that can move along neither axis, because of walls,
   dead squares on both sides, a sealed pocket on one side, or boxes that are

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from .level import Level
-from .replay import compress_lurd
-from .solver import Result
+from ..level import Level
+from ..replay import compress_lurd
+from ..result import Result
 
 #: Columns of the json and csv formats, in order.
 COLUMNS = ("file", "index", "title", "status", "moves", "pushes", "box_lines", "box_changes",

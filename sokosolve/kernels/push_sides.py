@@ -1,6 +1,6 @@
 """Push distances that know which side of the box the player is on.
 
-The static distances of :mod:`sokosolve.board` let a box be pushed from any
+The static distances of :mod:`sokosolve.analysis.board` let a box be pushed from any
 side. But a box cuts the board: in a one-wide door, a box with the player on
 the wrong side has to be taken round, or can never be pushed to a goal at
 all. Here a box's place is a *node*: its square and the area of the board
@@ -15,7 +15,8 @@ is a lower bound for it in every position, and a box whose node reaches no
 goal is dead where its square alone would not say so.
 
 >>> from sokosolve.level import parse_level
->>> from sokosolve.board import Board
+>>> from sokosolve.analysis.board import Board
+>>> from sokosolve.analysis.positions import node_table, position_nodes
 >>> board = Board.from_level(parse_level("#########\\n#.@ $   #\\n#########"))
 >>> areas, table = node_table(board)
 >>> int(board.goal_distances[0, board.boxes[0]])  # three pushes left, from its right
@@ -30,8 +31,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .board import UNREACHABLE, Board
-from .reach import reachable, scanline_fill
+from .distances import UNREACHABLE
+from .reach import scanline_fill
 
 #: Columns a square takes in a node table: its four sides, then "any side".
 SIDES = 5
@@ -178,14 +179,5 @@ def player_blind(table: np.ndarray) -> np.ndarray:
     return np.repeat(nodes[:, :, ANY_SIDE:], SIDES, axis=2).reshape(table.shape)
 
 
-def node_table(board: Board) -> tuple[np.ndarray, np.ndarray]:
-    """``(areas, table)``: the :func:`side_areas` of ``board`` and its goals' node table."""
-    areas = side_areas(board.walls, board.width, board.offsets)
-    return areas, node_distances(board.walls, areas, board.goals, board.offsets)
 
 
-def position_nodes(board: Board, areas: np.ndarray, boxes: np.ndarray, player: int) -> np.ndarray:
-    """The node of each box of a position (boxes on ``boxes``, the player on ``player``)."""
-    region = reachable(board, boxes, player)[0].astype(np.int32)
-    return np.array([box_node(areas, board.offsets, int(b), region, 1) for b in boxes],
-                    dtype=np.int64)

@@ -16,46 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
-from .level import Level, Square
+from ..kernels.distances import UNREACHABLE, box_distances
+from ..level import Level, Square
 
 #: Direction letters in kernel order; uppercase is the push.
 LURD = "lurd"
-#: A distance meaning "never": a box on that square cannot reach that goal.
-UNREACHABLE = np.int32(1 << 20)
 
 
-@numba.njit(cache=True)
-def box_distances(
-    walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray, pushing: bool
-) -> np.ndarray:
-    """Moves from every square to each source (``pushing=False``) or from each source to
-    every square (``pushing=True``), a box alone on the board.
-
-    Pushes to a goal are found by pulling a box back from it: a box reaches
-    ``t`` from ``t - o`` when the player can stand at ``t - 2o``. Pushing out
-    from the start squares gives the pulls back to them, for the backward search.
-    """
-    n = walls.size
-    distances = np.full((sources.size, n), UNREACHABLE, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int64)
-    for k in range(sources.size):
-        distances[k, sources[k]] = 0
-        queue[0] = sources[k]
-        head, tail = 0, 1
-        while head < tail:
-            t = queue[head]
-            head += 1
-            for o in offsets:
-                s, player = (t + o, t - o) if pushing else (t - o, t - 2 * o)
-                if walls[s] or walls[player] or distances[k, s] != UNREACHABLE:
-                    continue
-                distances[k, s] = distances[k, t] + 1
-                queue[tail] = s
-                tail += 1
-    return distances
 
 
 def _dead_where_unreachable(distances: np.ndarray, walls: np.ndarray) -> np.ndarray:

@@ -1,0 +1,83 @@
+"""Python views of positions for tests and scripts: the player's region, the box nodes, the
+corral test, each for a :class:`~sokosolve.analysis.board.Board`."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernels.corral_deadlocks import corral_deadlock, corral_workspace
+from ..kernels.deadlocks import freeze_workspace
+from ..kernels.push_sides import box_node, node_distances, side_areas
+from ..kernels.reach import scanline_fill
+from ..kernels.table import zobrist_keys
+from .board import Board
+
+
+def reachable(board: Board, boxes: np.ndarray, player: int) -> tuple[np.ndarray, int]:
+    """The player's region as a bool mask over the padded board, and its canonical square."""
+    n = board.walls.size
+    occupied = board.walls.copy()
+    occupied[np.asarray(boxes, dtype=np.int64)] = 1
+    marks = np.zeros(n, dtype=np.int32)
+    stack = np.empty(2 * n + 4, dtype=np.int64)
+    canonical = scanline_fill(occupied, board.width, player, marks, 1, stack)
+    return marks == 1, int(canonical)
+
+
+
+def region_seeds(board: Board) -> np.ndarray:
+    """The canonical square of each region the player could be in, boxes on ``board.boxes``."""
+    occupied = board.walls.copy()
+    occupied[board.boxes] = 1
+    marks = np.zeros(occupied.size, dtype=np.int32)
+    stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
+    seeds = []
+    for square in np.flatnonzero(occupied == 0):
+        if not marks[square]:
+            seeds.append(scanline_fill(occupied, board.width, int(square), marks, 1, stack))
+    return np.array(seeds, dtype=np.int64)
+
+
+def node_table(board: Board) -> tuple[np.ndarray, np.ndarray]:
+    """``(areas, table)``: the :func:`side_areas` of ``board`` and its goals' node table."""
+    areas = side_areas(board.walls, board.width, board.offsets)
+    return areas, node_distances(board.walls, areas, board.goals, board.offsets)
+
+
+
+def position_nodes(board: Board, areas: np.ndarray, boxes: np.ndarray, player: int) -> np.ndarray:
+    """The node of each box of a position (boxes on ``boxes``, the player on ``player``)."""
+    region = reachable(board, boxes, player)[0].astype(np.int32)
+    return np.array([box_node(areas, board.offsets, int(b), region, 1) for b in boxes],
+                    dtype=np.int64)
+
+
+def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
+    """Whether some box of the position fences a dead corral (boxes and player on ``board``).
+
+    The box below must go left, onto the goal, pushed from the square on its
+    right, which the player never reaches; the freeze test misses this, as
+    the box has room to move along its row:
+
+    >>> from sokosolve.level import parse_level
+    >>> board = Board.from_level(parse_level("#####\\n#+$ #\\n# ###\\n#####"))
+    >>> corral_deadlocked(board, board.boxes, board.player)
+    True
+    """
+    n = board.walls.size
+    box_at = board.box_at(boxes)
+    occupied = board.walls.copy()
+    occupied[boxes] = 1
+    marks = np.zeros(n, dtype=np.int32)
+    stack = np.empty(2 * n + 4, dtype=np.int64)
+    scanline_fill(occupied, board.width, player, marks, 1, stack)
+    box_keys, player_keys = zobrist_keys(n)
+    held = np.zeros(n, dtype=np.uint8)
+    frames = freeze_workspace(boxes.size)
+    work = corral_workspace(n, board.walls)
+    return any(
+        corral_deadlock(board.walls, board.goal_mask, board.dead_squares, board.offsets,
+                        board.width, box_at, marks, 1, player, int(square), box_keys,
+                        player_keys, stack, held, frames, work)
+        for square in boxes
+    )

@@ -1,0 +1,83 @@
+"""Racing several search configurations on several cores: the first definite answer wins.
+
+The fast search is greedy, and which search finds a solution quickly varies
+a lot from level to level: a forward search that pushes boxes from their
+start and a backward one that pulls them off the goals fail on different
+levels, so racing them on the cores solves more levels in the same time.
+"""
+
+from __future__ import annotations
+
+import multiprocessing.connection
+import os
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from ..level import Level
+from ..limits import KILL_MARGIN, STOP_GRACE, Limits
+from ..result import Result, Status
+from ..search.presets import FAST_PORTFOLIO, Config
+from ..solver import COUNTED, solve_on_one_core, warm_up
+from .processes import become_worker, context, how_it_died
+
+
+def _racer(connection, parent: int, level: Level, config: Config, limits: Limits,
+           stop_flag) -> None:
+    become_worker(parent)
+    stop = np.frombuffer(stop_flag, dtype=np.int8)  # shared with the other racers
+    connection.send(solve_on_one_core(level, limits, config, stop))
+
+
+def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFOLIO) -> Result:
+    """Solves ``level`` with every configuration at once; returns the first definite answer.
+
+    A definite answer is a solution or a proof that there is none. If no
+    racer gives one, the first configuration's result is returned. The
+    racers share the state limit, as they share the level's memory. Once one
+    has won, the others are told to stop and get :data:`STOP_GRACE` seconds to
+    report: the counts returned (states, expansions) add up every racer that
+    reported, the seconds are the answer's.
+    """
+    if len(configs) == 1:
+        return solve_on_one_core(level, limits, configs[0])
+    limits = replace(limits, max_states=max(1, limits.max_states // len(configs)))
+    warm_up()  # forked racers inherit the compiled kernels
+    starts = context()
+    stop_flag = starts.RawArray("b", 1)
+    racers = []
+    for config in configs:
+        parent, child = starts.Pipe(duplex=False)
+        process = starts.Process(target=_racer, daemon=True, args=(
+            child, os.getpid(), level, config, limits, stop_flag))
+        process.start()
+        child.close()
+        racers.append((parent, process))
+    results: dict[int, Result] = {}
+    winner = None
+    deadline = time.perf_counter() + limits.seconds + KILL_MARGIN
+    try:
+        waiting = {parent: i for i, (parent, _) in enumerate(racers)}
+        while waiting and time.perf_counter() < deadline:
+            ready = multiprocessing.connection.wait(list(waiting), timeout=0.2)
+            for connection in ready:
+                i = waiting.pop(connection)
+                try:
+                    results[i] = connection.recv()
+                except EOFError:
+                    results[i] = Result(Status.ERROR, error="a racing worker died: "
+                                        + how_it_died(racers[i][1]))
+                if winner is None and results[i].status in (Status.SOLVED, Status.UNSOLVABLE):
+                    winner = i
+                    stop_flag[0] = 1
+                    deadline = min(deadline, time.perf_counter() + STOP_GRACE)
+    finally:
+        for _, process in racers:
+            process.kill()
+            process.join()
+    result = results.get(winner if winner is not None else 0) or Result(
+        Status.TIMEOUT, seconds=limits.seconds,
+        error="the racing workers were killed at the time limit")
+    return replace(result, **{name: sum(getattr(r, name) for r in results.values())
+                              for name in COUNTED})

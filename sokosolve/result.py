@@ -1,0 +1,38 @@
+"""How a solve ended: :class:`Status` and :class:`Result`."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Status(str, enum.Enum):
+    """How a solve ended."""
+
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"  # the whole state space was searched: no solution exists
+    TIMEOUT = "timeout"
+    LIMIT = "limit"  # the state cap was reached
+    ERROR = "error"
+
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of solving one level."""
+
+    status: Status
+    solution: str | None = None
+    moves: int | None = None
+    pushes: int | None = None
+    seconds: float = 0.0
+    expanded: int = 0
+    generated: int = 0
+    states: int = 0
+    restricted: int = 0  # expansions cut down to the pushes into a PI-corral
+    dead_corrals: int = 0  # states not expanded: a corral deadlock
+    error: str | None = None
+    box_lines: int | None = None
+    box_changes: int | None = None
+    pushing_sessions: int | None = None
+    player_lines: int | None = None
