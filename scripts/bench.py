@@ -3,7 +3,7 @@
     python scripts/bench.py ../shared/levels/microban/microban1_155.txt --timeout 10
     python scripts/bench.py ../shared/levels/boxoban/unfiltered-test --timeout 10
     python scripts/bench.py COLLECTION --optimal pushes --reference SUMMARY.tsv
-    python scripts/bench.py ../shared/levels/xsokoban/xsokoban_90.xsb --mode bfs --timeout 5
+    python scripts/bench.py ../shared/levels/xsokoban/xsokoban_90.xsb --strategy bfs --timeout 5
 
 Per collection it prints solved/total, median and total seconds, and states
 expanded and generated per second of search. It also times the jitted
@@ -14,30 +14,32 @@ the same run, and prints the ratio.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
+from scripts.experiments import EXPERIMENTS
 from sokosolve.analysis.board import Board
-from sokosolve.io.files import load_levels
+from sokosolve.batch import default_strategy, limits_within
+from sokosolve.io.files import level_files, load_levels
 from sokosolve.kernels.reach import scanline_fill
 from sokosolve.level import Level, LevelError
-from sokosolve.limits import Limits, states_within
 from sokosolve.parallel.race import race
 from sokosolve.replay import verify
 from sokosolve.result import Status
-from sokosolve.search.presets import MEETING_MODES, MODES, PORTFOLIOS
-from sokosolve.solver import solve
+from sokosolve.search.presets import PRESETS
+from sokosolve.search.spec import Order, Race, each_search, switched
+from sokosolve.solver import solve, warm_up
 
 
 def collection_levels(path: Path) -> list[Level]:
-    files = sorted(p for p in path.iterdir() if p.suffix in (".txt", ".xsb", ".sok")) \
-        if path.is_dir() else [path]
-    levels = [lv for f in files for lv in load_levels(f)]
+    levels = [lv for f in level_files([str(path)]) for lv in load_levels(f)]
     bad = [lv for lv in levels if isinstance(lv, LevelError)]
     if bad:
         sys.exit(f"bench: {bad[0]}")
@@ -100,12 +102,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("collections", nargs="+", type=Path)
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--optimal", choices=["pushes"], default=None)
-    parser.add_argument("--mode", choices=sorted([*MODES, *MEETING_MODES]), default=None,
-                        help="a search mode of sokosolve.search.presets.MODES or MEETING_MODES "
-                        "(default: fast)")
+    parser.add_argument("--strategy", choices=sorted([*PRESETS, *EXPERIMENTS]), default=None,
+                        help="a strategy of sokosolve.search.presets.PRESETS or "
+                        "scripts/experiments.py (default: what the command line runs on one "
+                        "level: the race on several cores, else one-core; with --optimal, pushes)")
     parser.add_argument("--weight", type=int, default=None,
-                        help="the weight on the lower bound (default: the mode's)")
-    parser.add_argument("--max-states", type=int, default=states_within(2048 << 20),
+                        help="the weight on the lower bound of every forward greedy or feature "
+                        "search (default: each search's own)")
+    parser.add_argument("--max-states", type=int, default=None,
                         help="stored states per level, shared by racers (default: what "
                         "the command line's default 2048 MB allows)")
     parser.add_argument("--sample", type=int, default=0, help="only every k-th level (k chosen "
@@ -127,27 +131,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--list-unsolved", action="store_true")
     parser.add_argument("--slowest", type=int, default=0,
                         help="list this many of the slowest solved levels, with their seconds")
-    parser.add_argument("--portfolio", choices=sorted(PORTFOLIOS), default="meeting",
-                        help="what --race races: the default portfolio, its four "
-                        "searches on their own, or the one-core search of batches")
-    parser.add_argument("--race", action="store_true", help="race the searches of "
-                        "--portfolio per level, on all cores")
     args = parser.parse_args(argv)
-    mode = args.mode or ("pushes" if args.optimal else "fast")
-    if args.race and (args.optimal or args.mode):
-        parser.error("--race races the fast searches only")
-    # The racers run their portfolio's configurations, which these do not reach.
-    unraced = [flag for flag, value in (
-        ("--weight", args.weight is not None), ("--no-pi-corrals", args.no_pi_corrals),
-        ("--no-dead-corrals", args.no_dead_corrals), ("--no-frozen-goals", args.no_frozen_goals),
-        ("--no-packing-plan", args.no_packing_plan)) if value]
-    if args.race and unraced:
-        parser.error(f"--race runs the portfolio as it is: {', '.join(unraced)} would be ignored")
-    limits = Limits(seconds=args.timeout, max_states=args.max_states)
+    strategy = (EXPERIMENTS.get(args.strategy) or PRESETS[args.strategy] if args.strategy
+                else default_strategy(1, os.cpu_count() or 1, args.optimal))
+    strategy = switched(strategy, pi_corrals=not args.no_pi_corrals,
+                        dead_corrals=not args.no_dead_corrals,
+                        frozen_goals=not args.no_frozen_goals,
+                        packing_plan=not args.no_packing_plan)
+    if args.weight is not None:
+        strategy = each_search(strategy, lambda s: s if s.backward or s.order not in (
+            Order.GREEDY, Order.FEATURES) else replace(s, weight=args.weight))
+    limits = limits_within(strategy, args.timeout, 2048 << 20, args.max_states)
+    print(f"strategy: {strategy}")
     reference = read_reference(args.reference) if args.reference else {}
 
     # Compile (or load the cache) before any timing.
-    solve(collection_levels(args.collections[0])[0], mode, Limits(seconds=1))
+    warm_up()
 
     for path in args.collections:
         levels = collection_levels(path)
@@ -163,10 +162,8 @@ def main(argv: list[str] | None = None) -> None:
         unsolved = []
         solved_seconds = []
         for number, level in numbered:
-            result = race(level, limits, PORTFOLIOS[args.portfolio]) if args.race else solve(
-                level, mode, limits, pi_corrals=not args.no_pi_corrals, weight=args.weight,
-                dead_corrals=not args.no_dead_corrals, frozen_goals=not args.no_frozen_goals,
-                packing_plan=not args.no_packing_plan)
+            result = (race(level, limits, strategy) if isinstance(strategy, Race)
+                      else solve(level, strategy, limits))
             seconds.append(result.seconds)
             expanded += result.expanded
             generated += result.generated

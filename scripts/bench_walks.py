@@ -56,7 +56,7 @@ def main() -> None:
     totals = {"plain": [0, 0], "fewest turns": [0, 0]}
     solved = 0
     for level in levels:
-        result = solve(level, "fast", Limits(seconds=args.timeout))
+        result = solve(level, "greedy", Limits(seconds=args.timeout))
         if result.status is not Status.SOLVED:
             continue
         solved += 1

@@ -32,15 +32,14 @@ from sokosolve.kernels import loop as search
 from sokosolve.level import Level, LevelError
 from sokosolve.limits import Limits
 from sokosolve.replay import play
-from sokosolve.search.build import start_mode
-from sokosolve.search.presets import COMMITTED_MODES, MEETING_MODES
-from sokosolve.search.run import SEARCH_STATUS
+from sokosolve.search.build import start
+from sokosolve.search.presets import PRESETS
 from sokosolve.search.solution import joined_lurd
-from sokosolve.search.spec import Pruning
-from sokosolve.solver import solve, warm_up
+from sokosolve.search.spec import Meet
+from sokosolve.solver import SEARCH_STATUS, solve, warm_up
 
 #: The forward feature-space modes, whose cells count packed goals.
-FEATURE_MODES = ("features", *COMMITTED_MODES)
+FEATURE_MODES = ("features", "features-areas")
 
 
 def frontier(level: Level, mode: str, seconds: float, cells: int,
@@ -49,7 +48,7 @@ def frontier(level: Level, mode: str, seconds: float, cells: int,
     position)])`` for at most ``cells`` of the most packed cells still holding states."""
     board = Board.from_level(level)
     deadline = time.perf_counter() + seconds
-    code, state, _ = start_mode(board, mode, None, max_states, deadline, Pruning())
+    code, state, _ = start(board, PRESETS[mode], max_states, deadline)
     if code == search.RUNNING:
         code, state = search.run_search(state, 1 << 62, np.empty(0, dtype=np.uint64),
                                         np.empty(0, dtype=np.int32))
@@ -71,7 +70,8 @@ def main() -> None:
     parser.add_argument("--cells", type=int, default=3)
     parser.add_argument("--probe", type=float, default=10.0,
                         help="seconds for the fresh search from each position")
-    parser.add_argument("--probe-mode", choices=sorted(MEETING_MODES), default="meet-all")
+    meetings = sorted(name for name, spec in PRESETS.items() if isinstance(spec, Meet))
+    parser.add_argument("--probe-mode", choices=meetings, default="meet-all")
     args = parser.parse_args()
     level = load_levels(args.collection)[args.level - 1]
     if isinstance(level, LevelError):

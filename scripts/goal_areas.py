@@ -24,7 +24,8 @@ from sokosolve.io.files import load_levels
 from sokosolve.level import Level, LevelError
 from sokosolve.limits import Limits
 from sokosolve.replay import verify
-from sokosolve.search.presets import MEETING_MODES, MODES
+from sokosolve.search.presets import PRESETS
+from sokosolve.search.spec import Race
 from sokosolve.solver import solve, warm_up
 
 
@@ -55,7 +56,8 @@ def main() -> None:
     parser.add_argument("collection", type=Path)
     parser.add_argument("--level", type=int, required=True, help="its number, from 1")
     parser.add_argument("--timeout", type=float, default=60.0)
-    parser.add_argument("--mode", choices=sorted([*MODES, *MEETING_MODES]), default="meet-all")
+    parser.add_argument("--mode", choices=sorted(n for n, s in PRESETS.items()
+                                               if not isinstance(s, Race)), default="meet-all")
     parser.add_argument("--combinations", type=int, default=1,
                         help="how many sets of areas to try per number of areas")
     args = parser.parse_args()

@@ -6,16 +6,20 @@
 'R'
 """
 
-from .io.files import load_levels
+from .batch import default_strategy, solve_many
+from .io.files import Task, load_levels
 from .level import Level, LevelError, parse_level, read_levels
 from .limits import Limits
+from .parallel.race import race
 from .replay import Replay, verify
 from .result import Result, Status
+from .search.presets import PRESETS
 from .solver import solve
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Level", "LevelError", "Limits", "Replay", "Result", "Status",
-    "load_levels", "parse_level", "read_levels", "solve", "verify",
+    "PRESETS", "Level", "LevelError", "Limits", "Replay", "Result", "Status", "Task",
+    "default_strategy", "load_levels", "parse_level", "race", "read_levels", "solve",
+    "solve_many", "verify",
 ]

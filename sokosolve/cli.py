@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 import click
-import numpy as np
 from tqdm import tqdm
 
 from . import __version__
+from .batch import Terminated, default_strategy, limits_within, solve_many
 from .io.files import Task, level_files, load_levels, read_tasks
 from .io.formats import (
     FORMATS,
@@ -30,13 +30,10 @@ from .io.formats import (
 )
 from .kernels.loop import MAX_STATES
 from .level import Level, LevelError
-from .limits import BYTES_PER_STATE, PROCESS_BYTES, Limits, states_within
-from .parallel.pool import solve_tasks
-from .parallel.race import race
+from .limits import BYTES_PER_STATE, PROCESS_BYTES
 from .replay import SolutionFormatError, expand_lurd, verify
 from .result import Result, Status
-from .search.presets import FAST_PORTFOLIO
-from .solver import signals_stop, solve, solve_on_one_core, warm_up
+from .solver import warm_up
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143
 #: Seconds of warming up after which it is taken to be a compile, not a load from the
@@ -110,7 +107,6 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
       sokosolve levels/ -j 2 --timeout 10 --format json -o results.jsonl
       sokosolve levels/ --format json -o results.jsonl --resume results.jsonl
     """
-    mode = "pushes" if optimal == "pushes" else "fast"
     if resume and fmt not in SELF_DESCRIBING:
         raise click.UsageError("--resume needs --format json or csv")
     try:
@@ -133,14 +129,11 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         tasks.extend(t for t in found if (t.file, t.index) not in finished)
 
     solvable = [t for t in tasks if isinstance(t.level, Level)]
-    racing = len(solvable) == 1 and mode == "fast" and jobs > 1
-    processes = len(FAST_PORTFOLIO) if racing else 1
-    cap = states_within(memory << 20, processes)
-    if cap < 1:
-        raise click.BadParameter(
-            f"{memory} MB cannot hold the fixed tables of {processes} search process(es) "
-            f"({PROCESS_BYTES >> 20} MB each)", param_hint="--memory")
-    limits = Limits(seconds=timeout, max_states=min(max_states or cap, cap))
+    strategy = default_strategy(len(solvable), jobs, optimal)
+    try:
+        limits = limits_within(strategy, timeout, memory << 20, max_states)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--memory") from None
 
     appending = bool(output and resume and os.path.abspath(output) == os.path.abspath(resume))
     begun = ""  # the first characters of the records appended to
@@ -165,19 +158,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         for task in tasks:
             if isinstance(task.level, LevelError):
                 emit(task, Result(Status.ERROR, error=task.level.message))
-        if racing:
-            results = iter([(solvable[0], race(solvable[0].level, limits))])
-        elif len(solvable) == 1:
-            level = solvable[0].level
-            stop = np.zeros(1, dtype=np.int8)
-            with signals_stop(stop, (signal.SIGINT, signal.SIGTERM)) as caught:
-                result = (solve_on_one_core(level, limits, stop=stop) if mode == "fast"
-                          else solve(level, mode, limits, stop=stop))
-            if caught:
-                raise _Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
-            results = iter([(solvable[0], result)])
-        else:
-            results = solve_tasks(solvable, mode, limits, jobs)
+        results = solve_many(solvable, strategy, limits, jobs)
         for task, result in results:
             emit(task, result)
             progress.update(1)
@@ -195,24 +176,20 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     if (solvable and not quiet) or interrupted:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(emit.counts.items())) or "nothing"
         skipped = f", {len(finished)} skipped as solved before" if finished else ""
-        state = ("terminated after" if isinstance(interrupted, _Terminated)
+        state = ("terminated after" if isinstance(interrupted, Terminated)
                  else "interrupted after" if interrupted else "finished")
         compiling = f" (after {compiled:.1f} s compiling the solver)" if compiled else ""
         _warn(f"{state} {sum(emit.counts.values())} level(s): {counts}{skipped} "
               f"in {time.perf_counter() - started:.1f} s{compiling}")
     if interrupted:
-        sys.exit(EXIT_TERMINATED if isinstance(interrupted, _Terminated) else EXIT_INTERRUPTED)
+        sys.exit(EXIT_TERMINATED if isinstance(interrupted, Terminated) else EXIT_INTERRUPTED)
     if unreadable or not (solvable or finished):
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(EXIT_SOLVED if emit.counts.get("solved", 0) == len(tasks) else EXIT_UNSOLVED)
 
 
-class _Terminated(KeyboardInterrupt):
-    """SIGTERM, taken as Ctrl-C is: the workers are stopped, every finished level kept."""
-
-
 def _terminate(signum: int, frame: object) -> None:
-    raise _Terminated
+    raise Terminated
 
 
 class _Emitter:

@@ -318,5 +318,3 @@ def parse_level(text: str, source: str = "<string>") -> Level:
     return levels[0]
 
 
-
-

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .kernels.frozen_goals import TABLE_BYTES
 
@@ -13,13 +13,11 @@ from .kernels.frozen_goals import TABLE_BYTES
 BYTES_PER_STATE = 47
 
 
-
 #: Memory a search process takes whatever its states, at most: the frozen-goal
 #: tables (:data:`sokosolve.kernels.frozen_goals.TABLE_BYTES`) and 4 MiB of workspaces
 #: (the corral test's answers, per-square arrays) for its searches, a forward and at
 #: most two backward ones (1.1 MB each on Sasquatch I-43's 640 squares).
 PROCESS_BYTES = TABLE_BYTES + (4 << 20)
-
 
 
 def states_within(memory_bytes: int, processes: int = 1) -> int:
@@ -32,18 +30,24 @@ def states_within(memory_bytes: int, processes: int = 1) -> int:
     return max(0, memory_bytes - processes * PROCESS_BYTES) // BYTES_PER_STATE
 
 
-
 @dataclass(frozen=True)
 class Limits:
-    """When a search gives up: wall-clock seconds and stored states."""
+    """When a search gives up: wall-clock seconds and stored states.
+
+    >>> Limits(10, 1000).split(2)
+    Limits(seconds=10, max_states=500)
+    """
 
     seconds: float = 60.0
     max_states: int = 20_000_000
 
+    def split(self, processes: int) -> Limits:
+        """The limits of each of ``processes`` searches that run at once and share these."""
+        return replace(self, max_states=max(1, self.max_states // processes))
 
-#: Seconds a racer may overrun the time limit before it is killed.
+
+#: Seconds a racer or a pool worker may overrun the time limit before it is killed.
 KILL_MARGIN = 5.0
-
 
 
 #: Seconds the racers that lost get to stop and report their counts once one has won.

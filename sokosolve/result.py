@@ -16,7 +16,6 @@ class Status(str, enum.Enum):
     ERROR = "error"
 
 
-
 @dataclass(frozen=True)
 class Result:
     """The outcome of solving one level."""

@@ -23,52 +23,69 @@ from .level import Level, count_problem, parse_level
 from .limits import Limits
 from .replay import verify
 from .result import Result, Status
-from .search.presets import ONE_CORE, Config
-from .search.run import SEARCH_STATUS, _run
+from .search.presets import PRESETS
+from .search.run import run
 from .search.solution import UnplayablePushes, joined_lurd
-from .search.spec import Pruning
+from .search.spec import Meet, Race, Search, Sequential, Then, switched
+
+#: The statuses of the search codes that end a search.
+SEARCH_STATUS = {
+    loop.SOLVED: Status.SOLVED,
+    loop.UNSOLVABLE: Status.UNSOLVABLE,
+    loop.TIMEOUT: Status.TIMEOUT,
+    loop.LIMIT: Status.LIMIT,
+}
 
 #: Seconds kept back from the time limit to turn pushes into moves and replay them.
 _FINISHING = 0.01
 
 
+def solve(level: Level, strategy: str | Sequential = "one-core", limits: Limits | None = None,
+          stop: np.ndarray | None = None) -> Result:
+    """Solves ``level`` in this process; a solution is returned only after
+    :func:`~sokosolve.replay.verify`.
 
-
-
-
-
-
-def solve(
-    level: Level, mode: str = "fast", limits: Limits | None = None, pi_corrals: bool = True,
-    weight: int | None = None, goal_macros: bool = True, dead_corrals: bool = True,
-    frozen_goals: bool = True, packing_plan: bool = True, stop: np.ndarray | None = None,
-) -> Result:
-    """Solves ``level``; a solution is returned only after :func:`~sokosolve.replay.verify`.
-
-    ``mode`` is one of :data:`MODES` or :data:`MEETING_MODES`; ``weight``
-    replaces the weight on the lower bound (of the forward search in a
-    meeting mode); ``pi_corrals``, ``goal_macros``, ``dead_corrals``,
-    ``frozen_goals`` and ``packing_plan`` switch the parts of :class:`Pruning`.
-    Tunnel macros and goal-room macros are used by the forward "fast" and
-    "features" searches only: they can cost optimality. Setting ``stop[0]``,
-    from another process sharing the array, ends the search as at the time
-    limit (a racer that lost, :func:`sokosolve.parallel.race.race`). Without
-    ``stop``, Ctrl-C ends the search the same way, then raises KeyboardInterrupt.
+    ``strategy`` is a name of :data:`~sokosolve.search.presets.PRESETS` or a spec of
+    :mod:`sokosolve.search.spec` that runs in one process; the default is the one the
+    command line runs on one core. Setting ``stop[0]``, from another process sharing
+    the array, ends the search as at the time limit (a racer that lost,
+    :func:`sokosolve.parallel.race.race`). Without ``stop``, Ctrl-C ends the search the
+    same way, then raises KeyboardInterrupt.
     """
-    pruning = Pruning(pi_corrals, dead_corrals, frozen_goals, goal_macros, packing_plan)
+    strategy = PRESETS[strategy] if isinstance(strategy, str) else strategy
+    if isinstance(strategy, Race):
+        raise ValueError(f"{strategy} runs on several processes: use sokosolve.solve_many")
     if stop is not None:
-        return _solve(level, mode, limits or Limits(), weight, pruning, stop)
+        return _solve(level, strategy, limits or Limits(), stop)
     stop = np.zeros(1, dtype=np.int8)
     with signals_stop(stop) as caught:
-        result = _solve(level, mode, limits or Limits(), weight, pruning, stop)
+        result = _solve(level, strategy, limits or Limits(), stop)
     if caught:
         raise KeyboardInterrupt
     return result
 
 
-def _solve(level: Level, mode: str, limits: Limits, weight: int | None, pruning: Pruning,
-           stop: np.ndarray) -> Result:
-    """:func:`solve` with its prunings gathered and a stop flag."""
+#: The counts of a :class:`Result` that add up over the searches that made it.
+COUNTED = ("expanded", "generated", "states", "restricted", "dead_corrals")
+
+
+def _solve(level: Level, strategy: Sequential, limits: Limits, stop: np.ndarray) -> Result:
+    """:func:`solve` with a spec and a stop flag."""
+    if not isinstance(strategy, Then):
+        return _search(level, strategy, limits, stop)
+    lead = _solve(level, strategy.first, replace(limits, seconds=limits.seconds * strategy.share),
+                  stop)
+    left = limits.max_states - lead.states  # the cap is on the states of both together
+    if lead.status in (Status.SOLVED, Status.UNSOLVABLE) or stop[0] or left < 1:
+        return lead
+    rest = _solve(level, strategy.rest,
+                  replace(limits, seconds=limits.seconds - lead.seconds, max_states=left), stop)
+    return replace(rest, **{name: getattr(lead, name) + getattr(rest, name)
+                            for name in ("seconds", *COUNTED)})
+
+
+def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndarray) -> Result:
+    """One search or meeting, its solution replayed."""
     started = time.perf_counter()
     # A Level built in code skips the parser's checks; the replay check needs every goal boxed.
     problem = count_problem(len(level.boxes), len(level.goals))
@@ -80,13 +97,13 @@ def _solve(level: Level, mode: str, limits: Limits, weight: int | None, pruning:
     deadline = started + limits.seconds - _FINISHING
     counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
     while True:
-        code, pushes, pulls, run_counts, rooms = _run(
-            board, mode, weight, limits.max_states, deadline, pruning, stop)
+        code, pushes, pulls, run_counts, rooms = run(board, strategy, limits.max_states,
+                                                     deadline, stop)
         counts += run_counts[:5]
         if code != loop.UNSOLVABLE or not rooms:
             break
         # Goal macros commit the search: only a search without them proves this.
-        pruning = replace(pruning, goal_macros=False)
+        strategy = switched(strategy, goal_macros=False)
     status = SEARCH_STATUS[code]
     replay = error = None
     if status is Status.SOLVED:
@@ -140,16 +157,6 @@ def signals_stop(stop: np.ndarray, signals: tuple[int, ...] = (signal.SIGINT,)
             signal.signal(s, action)
 
 
-
-
-
-
-
-
-
-
-
-
 def warm_up() -> None:
     """Compiles the kernels, or loads them from numba's cache, before any clock starts.
 
@@ -160,31 +167,7 @@ def warm_up() -> None:
     """
     solvable = parse_level("######\n#@ $.#\n# $. #\n######")
     stuck = parse_level("########\n#@$ $..#\n########")  # each side runs out: they compare
-    for level, mode in ((solvable, "fast"), (solvable, "meet-all"), (stuck, "meet-all"),
-                        (solvable, "features-areas")):
-        solve(level, mode, Limits(seconds=3600))
+    for level, strategy in ((solvable, "greedy"), (solvable, "meet-all"), (stuck, "meet-all"),
+                            (solvable, "features-areas")):
+        solve(level, strategy, Limits(seconds=3600))
 
-
-#: The counts of a :class:`Result` that add up over the searches that made it.
-COUNTED = ("expanded", "generated", "states", "restricted", "dead_corrals")
-
-
-
-def solve_on_one_core(
-    level: Level, limits: Limits, config: Config = ONE_CORE, stop: np.ndarray | None = None
-) -> Result:
-    """Solves ``level`` with ``config`` in this process: the one-core form of :func:`race`;
-    ``stop`` as in :func:`~sokosolve.solver.solve`."""
-    if config.first is None:
-        return solve(level, config.mode, limits, config.pi_corrals, config.weight, stop=stop)
-    lead = solve(level, config.first, replace(limits, seconds=limits.seconds * config.first_share),
-                 config.pi_corrals, None, stop=stop)
-    left = limits.max_states - lead.states  # the cap is on the states of both together
-    if lead.status in (Status.SOLVED, Status.UNSOLVABLE) or (stop is not None and stop[0]) \
-            or left < 1:
-        return lead
-    rest = solve(level, config.mode,
-                 replace(limits, seconds=limits.seconds - lead.seconds, max_states=left),
-                 config.pi_corrals, config.weight, stop=stop)
-    return replace(rest, **{name: getattr(lead, name) + getattr(rest, name)
-                            for name in ("seconds", *COUNTED)})

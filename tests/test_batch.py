@@ -11,6 +11,7 @@ from sokosolve.limits import Limits
 from sokosolve.parallel import pool
 from sokosolve.replay import verify
 from sokosolve.result import Status
+from sokosolve.search.presets import ONE_CORE
 
 from .conftest import PUZZLES
 
@@ -136,17 +137,17 @@ def test_sigint_keeps_every_finished_level(tmp_path):
     assert "interrupted after 1 level(s): solved 1" in err
 
 
-def _never_returns(level, limits):
+def _never_returns(level, strategy, limits):
     time.sleep(3600)
 
 
 def test_a_worker_that_overruns_is_killed_and_the_batch_goes_on(monkeypatch):
-    monkeypatch.setattr(pool, "solve_on_one_core", _never_returns)
+    monkeypatch.setattr(pool, "solve", _never_returns)
     monkeypatch.setattr(pool, "KILL_MARGIN", 0.5)
     level = parse_level("#####\n#@$.#\n#####")
     tasks = [Task("x", i, level) for i in (1, 2)]
     started = time.perf_counter()
-    results = list(pool.solve_tasks(tasks, "fast", Limits(seconds=0.5), jobs=2))
+    results = list(pool.solve_tasks(tasks, ONE_CORE, Limits(seconds=0.5), jobs=2))
     assert time.perf_counter() - started < 10
     assert [r.status for _, r in results] == [Status.TIMEOUT, Status.TIMEOUT]
     assert "killed" in results[0][1].error

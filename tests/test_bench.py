@@ -1,14 +1,21 @@
-"""scripts/bench.py: its switches are refused where they would not change what it runs."""
+"""scripts/bench.py: it measures what the command line runs, and its switches reach every search."""
 
-import pytest
+import os
 
 from scripts.bench import main
+from sokosolve.search.presets import ONE_CORE, RACE
 
 
-@pytest.mark.parametrize("switch", [["--no-frozen-goals"], ["--no-packing-plan"],
-                                    ["--weight", "5"], ["--no-pi-corrals"]])
-def test_race_refuses_the_switches_its_racers_would_ignore(switch, capsys):
-    with pytest.raises(SystemExit) as stopped:
-        main(["puzzles/first-steps.xsb", "--race", *switch])
-    assert stopped.value.code == 2
-    assert f"{switch[0]} would be ignored" in capsys.readouterr().err
+def test_bench_runs_the_command_lines_default_and_says_what_it_ran(capsys):
+    main(["puzzles/first-steps.xsb", "--fill-repeats", "1", "--timeout", "20"])
+    out = capsys.readouterr().out
+    assert f"strategy: {RACE if (os.cpu_count() or 1) > 1 else ONE_CORE}\n" in out
+    assert "solved 1/1" in out
+
+
+def test_a_switch_reaches_every_search_of_the_strategy(capsys):
+    main(["puzzles/first-steps.xsb", "--strategy", "one-core", "--no-pi-corrals",
+          "--weight", "5", "--fill-repeats", "1"])
+    strategy = capsys.readouterr().out.splitlines()[0]
+    assert strategy.count("-pi-corrals") == 4  # the meeting's three sides, the committed search
+    assert strategy.count("w5") == 2 and strategy.count("w30") == 2  # forward ones only

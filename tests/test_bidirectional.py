@@ -1,6 +1,7 @@
 """Meeting in the middle: joined paths solve the level, and only solvable levels meet."""
 
 import time
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -10,10 +11,10 @@ from sokosolve.analysis.board import Board
 from sokosolve.io.files import load_levels
 from sokosolve.kernels import loop as search
 from sokosolve.replay import verify
-from sokosolve.search.build import start_mode
+from sokosolve.search.build import start
 from sokosolve.search.meet import meet_in_the_middle
+from sokosolve.search.presets import PRESETS
 from sokosolve.search.solution import joined_lurd
-from sokosolve.search.spec import Pruning
 
 from .conftest import PUZZLES, shared
 from .reference import optimal_pushes, small_levels
@@ -26,7 +27,7 @@ def _meet(level, forward_mode="bfs", *backward_modes, caps=()):
     deadline = time.perf_counter() + 30
     backward_modes = backward_modes or ("backward-bfs",)
     caps = caps or (1 << 20,) * len(backward_modes)
-    sides = [start_mode(board, mode, None, cap, deadline, Pruning(goal_macros=False))
+    sides = [start(board, replace(PRESETS[mode], goal_macros=False), cap, deadline)
              for mode, cap in zip((forward_mode, *backward_modes), (1 << 20, *caps), strict=True)]
     if any(code != search.RUNNING for code, _, _ in sides):
         return None
@@ -72,8 +73,8 @@ def test_two_searches_run_through_share_the_states_of_a_solution(name):
     board = Board.from_level(level)
     deadline = time.perf_counter() + 30
     forward, backward = (
-        search.run_search(start_mode(board, mode, None, 1 << 20, deadline,
-                                     Pruning(goal_macros=False))[1], 1 << 62,
+        search.run_search(start(board, replace(PRESETS[mode], goal_macros=False), 1 << 20,
+                                deadline)[1], 1 << 62,
                           np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int32))[1]
         for mode in ("bfs", "backward-bfs"))
     node, met = search.first_meeting(forward, 0, *search.search_table(backward))
@@ -102,7 +103,7 @@ def test_greedy_sides_taking_turns_solve_the_puzzle(name):
 def _expansions_by_side(level, backward_share):
     board = Board.from_level(level)
     deadline = time.perf_counter() + 2.0
-    sides = [start_mode(board, mode, None, 1 << 22, deadline, Pruning())[1]
+    sides = [start(board, PRESETS[mode], 1 << 22, deadline)[1]
              for mode in ("features", "backward-features")]
     status = meet_in_the_middle(sides[0], [sides[1]], False, [backward_share],
                                 turn_seconds=0.05)[0]

@@ -20,6 +20,7 @@ from sokosolve.limits import Limits
 from sokosolve.parallel import pool
 from sokosolve.replay import verify
 from sokosolve.result import Status
+from sokosolve.search.presets import GREEDY
 from sokosolve.solver import solve
 
 from .conftest import PUZZLES
@@ -154,19 +155,19 @@ def test_a_worker_killed_mid_level_is_reported_and_replaced(tmp_path):
     assert sum(r["status"] == "solved" for r in found) >= 3 * 3 - 1  # the new worker went on
 
 
-def _kills_itself_on_the_second(level, limits):
+def _kills_itself_on_the_second(level, strategy, limits):
     if len(level.boxes) == 2:
         os.kill(os.getpid(), signal.SIGKILL)
-    return solve(level, "fast", limits)
+    return solve(level, strategy, limits)
 
 
 def test_a_worker_that_dies_is_reported_as_an_error_and_the_batch_goes_on(monkeypatch):
-    monkeypatch.setattr(pool, "solve_on_one_core", _kills_itself_on_the_second)
+    monkeypatch.setattr(pool, "solve", _kills_itself_on_the_second)
     one = parse_level("#####\n#@$.#\n#####")
     two = parse_level("######\n#@$ .#\n# $ .#\n######")
     tasks = [Task("x", i, level) for i, level in enumerate([one, two, one, one, one], 1)]
     results = dict((task.index, result) for task, result in
-                   pool.solve_tasks(tasks, "fast", Limits(seconds=10), jobs=1))
+                   pool.solve_tasks(tasks, GREEDY, Limits(seconds=10), jobs=1))
     assert sorted(results) == [1, 2, 3, 4, 5]
     assert results[2].status is Status.ERROR
     assert results[2].error == ("the worker died: killed by SIGKILL "

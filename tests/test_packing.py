@@ -1,5 +1,7 @@
 """Goal rooms: packing orders whose paths really push a box home, and macros that keep solutions."""
 
+from dataclasses import replace
+
 from hypothesis import given, settings
 
 from sokosolve.analysis.board import Board
@@ -8,6 +10,7 @@ from sokosolve.io.files import load_levels
 from sokosolve.limits import Limits
 from sokosolve.replay import verify
 from sokosolve.result import Status
+from sokosolve.search.presets import GREEDY
 from sokosolve.solver import solve
 
 from .conftest import PUZZLES, shared
@@ -64,8 +67,8 @@ def test_xsokoban_packing_paths_replay():
 
 def test_goal_macros_shrink_the_goal_room_search():
     level = load_levels(PUZZLES / "goal-room.xsb")[0]
-    plain = solve(level, "fast", Limits(seconds=20), goal_macros=False)
-    packed = solve(level, "fast", Limits(seconds=20))
+    plain = solve(level, replace(GREEDY, goal_macros=False), Limits(seconds=20))
+    packed = solve(level, GREEDY, Limits(seconds=20))
     for result in (plain, packed):
         assert result.status is Status.SOLVED
         assert verify(level, result.solution).solved
@@ -75,7 +78,7 @@ def test_goal_macros_shrink_the_goal_room_search():
 @settings(max_examples=60, deadline=None)
 @given(small_levels())
 def test_goal_macros_never_lose_a_solvable_level(level):
-    result = solve(level, "fast", Limits(seconds=20))
+    result = solve(level, GREEDY, Limits(seconds=20))
     if optimal_pushes(level) is None:
         assert result.status is Status.UNSOLVABLE
     else:

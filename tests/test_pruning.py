@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 from sokosolve.io.files import load_levels
 from sokosolve.limits import Limits
 from sokosolve.result import Status
+from sokosolve.search.presets import PRESETS, PUSHES
+from sokosolve.search.spec import switched
 from sokosolve.solver import solve
 
 from .conftest import PUZZLES
@@ -21,13 +23,13 @@ FOUND = {"frozen": 0, "unmatched": 0}
 @given(small_levels(max_rows=6, max_cols=6, max_boxes=3))
 def test_pruning_and_backward_search_keep_optimal_push_counts(level):
     expected = optimal_pushes(level)
-    for mode in ("bfs", "pushes", "fast", "features", "backward-bfs", "backward",
+    for mode in ("bfs", "pushes", "greedy", "features", "backward-bfs", "backward",
                  "backward-features"):
         result = solve(level, mode, Limits(seconds=30))
         RESTRICTED.append(result.restricted)
         if expected is None:
             assert result.status is Status.UNSOLVABLE, mode
-        elif mode in ("fast", "features", "backward", "backward-features"):
+        elif mode in ("greedy", "features", "backward", "backward-features"):
             assert result.status is Status.SOLVED
         else:
             assert (result.status, result.pushes) == (Status.SOLVED, expected), mode
@@ -45,13 +47,13 @@ def test_the_pruning_test_really_met_pi_corrals():
 def test_pruning_cuts_the_optimal_search(switch, counter):
     level = load_levels(PUZZLES / "corridor.xsb")[0]
     with_pruning = solve(level, "pushes")
-    without = solve(level, "pushes", **{switch: False})
+    without = solve(level, switched(PUSHES, **{switch: False}))
     assert getattr(with_pruning, counter) > 0 and getattr(without, counter) == 0
     assert with_pruning.pushes == without.pushes
     assert with_pruning.expanded < without.expanded
 
 
-@pytest.mark.parametrize("mode", ["pushes", "fast", "features"])
+@pytest.mark.parametrize("mode", ["pushes", "greedy", "features"])
 def test_a_start_in_a_dead_corral_is_not_expanded_further(mode):
     """The box on the top row must go left, pushed from its right; the two boxes fence
     that square off from the player, and no push of theirs opens the fence. Either box
@@ -60,7 +62,7 @@ def test_a_start_in_a_dead_corral_is_not_expanded_further(mode):
 
     level = parse_level("#######\n#. $  #\n#   $ #\n# @.###\n#######")
     tested = solve(level, mode)
-    untested = solve(level, mode, dead_corrals=False)
+    untested = solve(level, switched(PRESETS[mode], dead_corrals=False))
     assert tested.status is untested.status is Status.UNSOLVABLE
     assert tested.dead_corrals == tested.expanded < untested.expanded
 
@@ -68,7 +70,7 @@ def test_a_start_in_a_dead_corral_is_not_expanded_further(mode):
 def test_frozen_goal_bounds_cut_the_optimal_search():
     level = load_levels(PUZZLES / "goal-room.xsb")[0]
     with_tables = solve(level, "pushes")
-    without = solve(level, "pushes", frozen_goals=False)
+    without = solve(level, switched(PUSHES, frozen_goals=False))
     assert with_tables.status is Status.SOLVED and with_tables.pushes == without.pushes
     assert with_tables.expanded < without.expanded
 

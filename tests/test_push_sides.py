@@ -121,5 +121,5 @@ def test_a_box_the_player_cannot_get_behind_is_unsolvable_before_any_search():
     level = parse_level("#######\n#    .#\n#@#$$ #\n###   #\n#   .##\n#######")
     board = Board.from_level(level)
     assert board.dead_squares[board.boxes].sum() == 0
-    result = solve(level, "fast")
+    result = solve(level, "greedy")
     assert result.status is Status.UNSOLVABLE and result.expanded == 0

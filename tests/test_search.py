@@ -16,12 +16,14 @@ from sokosolve.level import parse_level
 from sokosolve.limits import Limits
 from sokosolve.replay import verify
 from sokosolve.result import Status
-from sokosolve.search.presets import MEETING_MODES
+from sokosolve.search.presets import PRESETS
+from sokosolve.search.spec import Meet
 from sokosolve.solver import solve
 
 from .conftest import PUZZLES
 from .reference import flood, optimal_pushes, small_levels
 
+MEETING_MODES = [name for name, spec in PRESETS.items() if isinstance(spec, Meet)]
 SOLVABLE_PUZZLES = [
     "first-steps.xsb", "corridor.xsb", "storeroom.xsb", "long-tunnel.xsb", "goal-room.xsb",
 ]
@@ -56,7 +58,7 @@ def test_optimal_push_counts_agree_with_a_plain_bfs(level):
 @given(small_levels(max_boxes=4))
 def test_fast_modes_solve_exactly_the_solvable_levels(level):
     expected = optimal_pushes(level)
-    for mode in ("fast", "features", "features-areas", *MEETING_MODES):
+    for mode in ("greedy", "features", "features-areas", *MEETING_MODES):
         result = solve(level, mode, Limits(seconds=20))
         assert result.status is (Status.UNSOLVABLE if expected is None else Status.SOLVED), mode
         if expected is not None:
@@ -80,7 +82,7 @@ def test_the_area_committed_search_solves_exactly_the_solvable_levels(level):
 
 def test_shipped_unsolvable_level_is_reported_unsolvable():
     level = load_levels(PUZZLES / "no-way-out.xsb")[0]
-    for mode in ("fast", "features", "features-areas", "pushes", "bfs", *MEETING_MODES):
+    for mode in ("greedy", "features", "features-areas", "pushes", "bfs", *MEETING_MODES):
         result = solve(level, mode)
         assert result.status is Status.UNSOLVABLE and result.expanded > 10
 
@@ -170,9 +172,9 @@ def test_wrong_pushes_from_the_search_are_an_internal_error_not_a_solution(
     row, col, direction = push
     pushes = np.array([board.from_level_square(level.square(row, col)) * 4 + direction])
     empty = np.empty(0, dtype=np.int32)
-    monkeypatch.setattr(solver, "_run",
+    monkeypatch.setattr(solver, "run",
                         lambda *args: (search.SOLVED, pushes, empty, np.zeros(7, np.int64), []))
-    result = solve(level)
+    result = solve(level, "greedy")
     assert result.status is Status.ERROR and result.solution is None
     assert result.error.startswith("internal error") and error in result.error
 

@@ -25,8 +25,6 @@ from ..level import Level, Square
 LURD = "lurd"
 
 
-
-
 def _dead_where_unreachable(distances: np.ndarray, walls: np.ndarray) -> np.ndarray:
     if distances.shape[0] == 0:
         return np.zeros(walls.size, dtype=np.uint8)

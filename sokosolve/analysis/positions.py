@@ -24,7 +24,6 @@ def reachable(board: Board, boxes: np.ndarray, player: int) -> tuple[np.ndarray,
     return marks == 1, int(canonical)
 
 
-
 def region_seeds(board: Board) -> np.ndarray:
     """The canonical square of each region the player could be in, boxes on ``board.boxes``."""
     occupied = board.walls.copy()
@@ -42,7 +41,6 @@ def node_table(board: Board) -> tuple[np.ndarray, np.ndarray]:
     """``(areas, table)``: the :func:`side_areas` of ``board`` and its goals' node table."""
     areas = side_areas(board.walls, board.width, board.offsets)
     return areas, node_distances(board.walls, areas, board.goals, board.offsets)
-
 
 
 def position_nodes(board: Board, areas: np.ndarray, boxes: np.ndarray, player: int) -> np.ndarray:

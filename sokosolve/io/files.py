@@ -12,7 +12,6 @@ from ..level import Level, LevelError, read_levels
 LEVEL_SUFFIXES = (".xsb", ".sok", ".txt")
 
 
-
 @dataclass(frozen=True)
 class Task:
     """One level to solve (or the error reading it), and where it came from."""
@@ -20,7 +19,6 @@ class Task:
     file: str
     index: int  # counts from 1 within the file
     level: Level | LevelError
-
 
 
 def level_files(paths: Iterable[str]) -> Iterator[str]:
@@ -32,7 +30,6 @@ def level_files(paths: Iterable[str]) -> Iterator[str]:
             yield from (str(f) for f in found if f.is_file())
         else:
             yield path
-
 
 
 def read_tasks(path: str) -> list[Task]:
@@ -58,7 +55,6 @@ def read_text(path: str | Path) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("latin-1")
-
 
 
 def load_levels(path: str | Path) -> list[Level | LevelError]:

@@ -9,7 +9,6 @@ import numpy as np
 UNREACHABLE = np.int32(1 << 20)
 
 
-
 @numba.njit(cache=True)
 def box_distances(
     walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray, pushing: bool

@@ -179,5 +179,3 @@ def player_blind(table: np.ndarray) -> np.ndarray:
     return np.repeat(nodes[:, :, ANY_SIDE:], SIDES, axis=2).reshape(table.shape)
 
 
-
-

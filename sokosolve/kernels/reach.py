@@ -115,5 +115,3 @@ def moved_box_canonical(
     return min(canonical, vacated) if touches else canonical
 
 
-
-

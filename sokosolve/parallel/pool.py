@@ -1,7 +1,7 @@
 """Solving many levels: gathering them from paths, and a pool of worker processes.
 
-Each worker solves one level at a time; in the fast mode with the one-core
-search of :data:`~sokosolve.search.presets.ONE_CORE`. The search stops itself at its time
+Each worker solves one level at a time, with a strategy that runs in one
+process. The search stops itself at its time
 and state limits; if it does not, the pool kills the worker at the limit
 plus a margin, reports the level as a timeout and starts a fresh worker, so
 one level can never stall, crash or lose the batch.
@@ -18,28 +18,20 @@ from collections.abc import Iterable, Iterator
 from ..io.files import Task
 from ..limits import KILL_MARGIN, Limits
 from ..result import Result, Status
-from ..solver import solve, solve_on_one_core, warm_up
+from ..search.spec import Sequential
+from ..solver import solve, warm_up
 from .processes import become_worker, context, how_it_died
 
 _QUEUE_DEPTH = 2
 
 
-
-
-
-
-
-
-def _worker(connection, parent: int, mode: str, limits: Limits) -> None:
+def _worker(connection, parent: int, strategy: Sequential, limits: Limits) -> None:
     become_worker(parent)
     warm_up()
     try:
         connection.send(None)  # ready: the parent starts timing from here
         while (task := connection.recv()) is not None:
-            if mode == "fast":
-                connection.send(solve_on_one_core(task.level, limits))
-            else:
-                connection.send(solve(task.level, mode, limits))
+            connection.send(solve(task.level, strategy, limits))
     except (EOFError, BrokenPipeError):
         return  # the parent has gone
 
@@ -51,9 +43,9 @@ class _Slot:
     waits for the parent between two small levels.
     """
 
-    def __init__(self, starts, mode: str, limits: Limits):
+    def __init__(self, starts, strategy: Sequential, limits: Limits):
         self.connection, child = starts.Pipe()
-        self.process = starts.Process(target=_worker, args=(child, os.getpid(), mode, limits),
+        self.process = starts.Process(target=_worker, args=(child, os.getpid(), strategy, limits),
                                       daemon=True)
         self.process.start()
         child.close()
@@ -87,7 +79,7 @@ class _Slot:
 
 
 def solve_tasks(
-    tasks: Iterable[Task], mode: str, limits: Limits, jobs: int
+    tasks: Iterable[Task], strategy: Sequential, limits: Limits, jobs: int
 ) -> Iterator[tuple[Task, Result]]:
     """Solves every task on ``jobs`` worker processes, yielding results as they finish.
 
@@ -97,13 +89,13 @@ def solve_tasks(
     warm_up()  # forked workers then start with the kernels ready
     pending = iter(tasks)
     again: deque[Task] = deque()  # tasks a dead worker had not started
-    slots = [_Slot(starts, mode, limits) for _ in range(jobs)]
+    slots = [_Slot(starts, strategy, limits) for _ in range(jobs)]
 
     def replace(i: int) -> Task:
         """Kills worker ``i`` and starts a new one; returns the task it was on."""
         old = slots[i]
         old.stop(kill=True)
-        slots[i] = _Slot(starts, mode, limits)
+        slots[i] = _Slot(starts, strategy, limits)
         task = old.tasks.popleft()
         again.extend(old.tasks)
         return task

@@ -1,9 +1,9 @@
-"""Racing several search configurations on several cores: the first definite answer wins.
+"""Racing strategies on several cores: the first definite answer wins.
 
-The fast search is greedy, and which search finds a solution quickly varies
-a lot from level to level: a forward search that pushes boxes from their
-start and a backward one that pulls them off the goals fail on different
-levels, so racing them on the cores solves more levels in the same time.
+Which search finds a solution quickly varies a lot from level to level: a
+forward search that pushes boxes from their start and a backward one that
+pulls them off the goals fail on different levels, so racing them on the
+cores solves more levels in the same time.
 """
 
 from __future__ import annotations
@@ -18,39 +18,41 @@ import numpy as np
 from ..level import Level
 from ..limits import KILL_MARGIN, STOP_GRACE, Limits
 from ..result import Result, Status
-from ..search.presets import FAST_PORTFOLIO, Config
-from ..solver import COUNTED, solve_on_one_core, warm_up
+from ..search.presets import RACE
+from ..search.spec import Race, Sequential
+from ..solver import COUNTED, solve, warm_up
 from .processes import become_worker, context, how_it_died
 
 
-def _racer(connection, parent: int, level: Level, config: Config, limits: Limits,
+def _racer(connection, parent: int, level: Level, racer: Sequential, limits: Limits,
            stop_flag) -> None:
     become_worker(parent)
     stop = np.frombuffer(stop_flag, dtype=np.int8)  # shared with the other racers
-    connection.send(solve_on_one_core(level, limits, config, stop))
+    connection.send(solve(level, racer, limits, stop))
 
 
-def race(level: Level, limits: Limits, configs: tuple[Config, ...] = FAST_PORTFOLIO) -> Result:
-    """Solves ``level`` with every configuration at once; returns the first definite answer.
+def race(level: Level, limits: Limits, strategy: Race = RACE) -> Result:
+    """Solves ``level`` with every racer of ``strategy`` at once; returns the first definite
+    answer.
 
     A definite answer is a solution or a proof that there is none. If no
-    racer gives one, the first configuration's result is returned. The
+    racer gives one, the first racer's result is returned. The
     racers share the state limit, as they share the level's memory. Once one
     has won, the others are told to stop and get :data:`STOP_GRACE` seconds to
     report: the counts returned (states, expansions) add up every racer that
     reported, the seconds are the answer's.
     """
-    if len(configs) == 1:
-        return solve_on_one_core(level, limits, configs[0])
-    limits = replace(limits, max_states=max(1, limits.max_states // len(configs)))
+    if len(strategy.racers) == 1:
+        return solve(level, strategy.racers[0], limits)
+    limits = limits.split(len(strategy.racers))
     warm_up()  # forked racers inherit the compiled kernels
     starts = context()
     stop_flag = starts.RawArray("b", 1)
     racers = []
-    for config in configs:
+    for racer in strategy.racers:
         parent, child = starts.Pipe(duplex=False)
         process = starts.Process(target=_racer, daemon=True, args=(
-            child, os.getpid(), level, config, limits, stop_flag))
+            child, os.getpid(), level, racer, limits, stop_flag))
         process.start()
         child.close()
         racers.append((parent, process))

@@ -58,7 +58,6 @@ def joined_lurd(board: Board, pushes: np.ndarray, pulls: np.ndarray) -> str:
     return pushes_to_lurd(board, moves)
 
 
-
 def _pulls_to_pushes(board: Board, pulls: np.ndarray) -> np.ndarray:
     """The pushes that undo ``pulls`` in reverse order: the forward solution."""
     pushes = []

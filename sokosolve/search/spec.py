@@ -1,16 +1,155 @@
-"""The parts a search may use beside its ordering: the prunings, the macros, the plan."""
+"""What to run, as data: one search (:class:`Search`) and its compositions.
+
+A :class:`Search` is one run of the jitted loop: its ordering, the weight on
+the lower bound, its direction, its bound and its prunings. Searches compose:
+a :class:`Meet` runs a forward search and backward ones in turns until two
+meet (:mod:`sokosolve.search.meet`), a :class:`Then` runs one strategy for a
+share of the limits and another for the rest, and a :class:`Race` runs
+strategies on several cores at once (:mod:`sokosolve.parallel.race`). The
+named ones are in :data:`sokosolve.search.presets.PRESETS`; ``str()`` gives each
+a one-line form:
+
+>>> features = Search(Order.FEATURES, 3)
+>>> print(Meet(features, ((Search(Order.GREEDY, 30, backward=True), 1 / 2),)))
+meet(features w3 | backward greedy w30 @0.5)
+>>> print(Then(features, 0.9, Search(Order.FEATURES, 30, commit_areas=True)))
+then(features w3 @0.9, features w30 areas)
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+
+from ..kernels.layout import Order
 
 
 @dataclass(frozen=True)
 class Pruning:
-    """The prunings, macros and packing plan a search may use; all of them by default."""
+    """The prunings a search uses; all of them by default. Each keeps every solvable level
+    solvable."""
 
-    pi_corrals: bool = True  # PI-corral pruning (sokosolve.kernels.corrals)
-    dead_corrals: bool = True  # the corral deadlock test (sokosolve.kernels.corral_deadlocks)
+    pi_corrals: bool = True  # PI-corral pruning (kernels.corrals)
+    dead_corrals: bool = True  # the corral deadlock test (kernels.corral_deadlocks), forward
     frozen_goals: bool = True  # bounds that see boxes frozen on goals (kernels.frozen_goals)
-    goal_macros: bool = True  # goal-room macros (sokosolve.analysis.packing), forward only
-    packing_plan: bool = True  # the feature space counts packing by sokosolve.analysis.packing_plan
+
+
+@dataclass(frozen=True)
+class Search:
+    """One search: pushes forward from the start, or pulls ``backward`` from the goals.
+
+    ``weight`` multiplies the lower bound in the order (``g + weight * h``);
+    ``blind`` gives a bound that does not see which side of a box the player
+    is on (:func:`~sokosolve.kernels.push_sides.player_blind`); ``commit_areas``
+    pushes into one goal area at a time (:mod:`sokosolve.analysis.area_commitment`).
+    ``goal_macros`` and ``packing_plan`` switch off what the ordering would use:
+    the forward greedy and feature searches use tunnel and goal-room macros
+    (which can cost optimality), the forward feature search counts packed
+    boxes by the packing plan (:mod:`sokosolve.analysis.packing_plan`).
+    """
+
+    order: Order
+    weight: int = 1
+    backward: bool = False
+    blind: bool = False
+    commit_areas: bool = False
+    pruning: Pruning = field(default_factory=Pruning)
+    goal_macros: bool = True
+    packing_plan: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "order", Order(self.order))
+
+    @property
+    def macros(self) -> bool:
+        """Whether it pushes through tunnels and into goal rooms in one step."""
+        return self.order in (Order.GREEDY, Order.FEATURES) and not self.backward
+
+    @property
+    def planned(self) -> bool:
+        """Whether its feature cells count packed boxes by the packing plan."""
+        return self.order == Order.FEATURES and not self.backward and self.packing_plan
+
+    def __str__(self) -> str:
+        words = ["backward"] if self.backward else []
+        words.append(self.order.name.lower())
+        if self.order in (Order.GREEDY, Order.FEATURES):
+            words[-1] += f" w{self.weight}"
+        words += [name for name, on in (("blind", self.blind), ("areas", self.commit_areas)) if on]
+        words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
+                  if not getattr(self.pruning, f.name)]
+        words += [f"-{name}" for name in ("goal_macros", "packing_plan")
+                  if not getattr(self, name)]
+        return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Meet:
+    """A forward search and backward ones, in turns in one process, until a state that the
+    forward one and a backward one both reach joins them; ``backward`` pairs each with its
+    share of the time. They share the state limit."""
+
+    forward: Search
+    backward: tuple[tuple[Search, float], ...]
+
+    def __str__(self) -> str:
+        sides = ", ".join(f"{side} @{share:.2g}" for side, share in self.backward)
+        return f"meet({self.forward} | {sides})"
+
+
+@dataclass(frozen=True)
+class Then:
+    """``first`` for ``share`` of the time, then, if it did not decide the level, ``rest``
+    with the time and the states that ``first`` left."""
+
+    first: Search | Meet
+    share: float
+    rest: Search | Meet
+
+    def __str__(self) -> str:
+        return f"then({self.first} @{self.share:.2g}, {self.rest})"
+
+
+@dataclass(frozen=True)
+class Race:
+    """Each racer in a process of its own, at once; the first definite answer wins. They
+    share the state limit."""
+
+    racers: tuple[Search | Meet | Then, ...]
+
+    def __str__(self) -> str:
+        return "race(" + " ; ".join(map(str, self.racers)) + ")"
+
+
+#: What can run in one process.
+Sequential = Search | Meet | Then
+#: Anything :func:`sokosolve.solve_many` can run.
+Strategy = Search | Meet | Then | Race
+
+
+def each_search(strategy: Strategy, change: Callable[[Search], Search]) -> Strategy:
+    """``strategy`` with ``change`` applied to every search in it.
+
+    >>> no_corrals = lambda s: replace(s, pruning=Pruning(pi_corrals=False))
+    >>> print(each_search(Meet(Search(Order.FEATURES, 3), ((Search(Order.BFS, 0, backward=True),
+    ...                   0.5),)), no_corrals))
+    meet(features w3 -pi-corrals | backward bfs -pi-corrals @0.5)
+    """
+    if isinstance(strategy, Search):
+        return change(strategy)
+    if isinstance(strategy, Meet):
+        return Meet(change(strategy.forward),
+                    tuple((change(side), share) for side, share in strategy.backward))
+    if isinstance(strategy, Then):
+        return Then(each_search(strategy.first, change), strategy.share,
+                    each_search(strategy.rest, change))
+    return Race(tuple(each_search(racer, change) for racer in strategy.racers))
+
+
+def switched(strategy: Strategy, **switches: bool) -> Strategy:
+    """``strategy`` with the given :class:`Pruning` fields, ``goal_macros`` or
+    ``packing_plan`` set in every search: the benchmarks' and tests' ``--no-...``."""
+    pruning = {k: v for k, v in switches.items() if k in {f.name for f in fields(Pruning)}}
+    rest = {k: v for k, v in switches.items() if k not in pruning}
+    return each_search(strategy, lambda s: replace(
+        s, pruning=replace(s.pruning, **pruning), **rest))

@@ -1,0 +1,26 @@
+"""Strategies that no default uses, kept as data for the benchmarks (``bench.py --strategy``).
+
+Each was measured against the defaults; ``docs/strategies.md`` has the figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sokosolve.search.presets import BACKWARD, BACKWARD_FEATURES, FEATURES, GREEDY
+from sokosolve.search.spec import Meet, Race, Strategy
+
+#: The backward feature search with a bound blind to the player's side of each box.
+BACKWARD_FEATURES_BLIND = replace(BACKWARD_FEATURES, blind=True)
+
+EXPERIMENTS: dict[str, Strategy] = {
+    "backward-features-blind": BACKWARD_FEATURES_BLIND,
+    "meet": Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2),)),
+    "meet-fast": Meet(GREEDY, ((BACKWARD, 1 / 2),)),
+    "meet-blind": Meet(FEATURES, ((BACKWARD_FEATURES_BLIND, 2 / 3),)),
+    # the race before the mixed pairs: feature cells met by feature cells, greedy by greedy
+    "same-kind": Race((Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2),)),
+                       Meet(GREEDY, ((BACKWARD, 1 / 2),)))),
+    # four searches, each on its own
+    "separate": Race((FEATURES, BACKWARD, GREEDY, BACKWARD_FEATURES)),
+}

@@ -1,0 +1,82 @@
+"""Solving many levels: which strategy runs where, and on how many processes.
+
+:func:`solve_many` is what the command line runs: a single level races the
+searches of :data:`~sokosolve.search.presets.RACE` on the cores, more levels
+go to a pool of workers that each run
+:data:`~sokosolve.search.presets.ONE_CORE`, one level at a time, and with
+one core a single level is solved in this process.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+from .io.files import Task
+from .limits import PROCESS_BYTES, Limits, states_within
+from .parallel.pool import solve_tasks
+from .parallel.race import race
+from .result import Result
+from .search.presets import ONE_CORE, PUSHES, RACE
+from .search.spec import Race, Strategy
+from .solver import signals_stop, solve
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, taken as Ctrl-C is: the workers are stopped, every finished level kept."""
+
+
+def default_strategy(levels: int, jobs: int, optimal: str | None = None) -> Strategy:
+    """The strategy for ``levels`` levels on ``jobs`` processes; ``optimal="pushes"`` proves
+    each solution push-optimal.
+
+    >>> print(default_strategy(1, 2) is RACE, default_strategy(10, 2) is ONE_CORE)
+    True True
+    """
+    if optimal == "pushes":
+        return PUSHES
+    if optimal is not None:
+        raise ValueError(f"unknown optimality {optimal!r}: only 'pushes'")
+    return RACE if levels == 1 and jobs > 1 else ONE_CORE
+
+
+def limits_within(strategy: Strategy, seconds: float, memory_bytes: int,
+                  max_states: int | None = None) -> Limits:
+    """The limits of one level: ``seconds``, and the states that the processes of
+    ``strategy`` can store in ``memory_bytes`` (or ``max_states``, if fewer).
+
+    Raises ValueError if the memory cannot even hold the processes' fixed tables.
+    """
+    processes = len(strategy.racers) if isinstance(strategy, Race) else 1
+    cap = states_within(memory_bytes, processes)
+    if cap < 1:
+        raise ValueError(f"{memory_bytes >> 20} MB cannot hold the fixed tables of {processes} "
+                         f"search process(es) ({PROCESS_BYTES >> 20} MB each)")
+    return Limits(seconds=seconds, max_states=min(max_states or cap, cap))
+
+
+def solve_many(tasks: Sequence[Task], strategy: Strategy, limits: Limits, jobs: int = 1
+               ) -> Iterator[tuple[Task, Result]]:
+    """Solves each task's level with ``strategy``, yielding results as they finish.
+
+    A :class:`~sokosolve.search.spec.Race` takes a single task and runs its racers
+    at once; any other strategy solves a single task in this process (Ctrl-C or
+    SIGTERM stop it, then raise KeyboardInterrupt or :class:`Terminated`), and
+    more tasks on ``jobs`` worker processes. The tasks must hold levels, not
+    reading errors. Closing the iterator stops the workers.
+    """
+    if isinstance(strategy, Race):
+        if len(tasks) != 1:
+            raise ValueError(f"a race solves one level, not {len(tasks)}")
+        yield tasks[0], race(tasks[0].level, limits, strategy)
+    elif len(tasks) == 1:
+        stop = np.zeros(1, dtype=np.int8)
+        with signals_stop(stop, (signal.SIGINT, signal.SIGTERM)) as caught:
+            result = solve(tasks[0].level, strategy, limits, stop)
+        if caught:
+            raise Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
+        yield tasks[0], result
+    elif tasks:
+        yield from solve_tasks(tasks, strategy, limits, jobs)
