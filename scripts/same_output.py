@@ -46,8 +46,7 @@ def _steady_meeting_clock() -> None:
     real_run = kernels.run_search
 
     def expanded(state) -> int:
-        progress = getattr(state, "progress", None)
-        return int(progress[0] if progress is not None else kernels.search_counts(state)[0])
+        return int(kernels.search_counts(state)[0])
 
     def run_search(state, *args):
         before = expanded(state)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..kernels.layout import Macros
 from .board import Board
 
 
@@ -156,11 +157,8 @@ def goal_rooms(board: Board) -> list[GoalRoom]:
     return rooms
 
 
-def macro_tables(rooms: list[GoalRoom], squares: int) -> tuple[np.ndarray, ...]:
-    """The rooms as flat int32 arrays for the search kernel.
-
-    ``(entrance_room, room_inward, room_first, room_squares, room_square_first,
-    macro_goal, macro_player, macro_path_first, macro_pushes)``: the room whose
+def macro_tables(rooms: list[GoalRoom], squares: int) -> Macros:
+    """The rooms as flat int32 arrays for the search kernel: the room whose
     entrance a square is (-1 for none); per room its inward direction, its
     first macro and its squares; per macro (the k-th goal of a room's order)
     its goal, the player's square after it and its pushes.
@@ -179,7 +177,7 @@ def macro_tables(rooms: list[GoalRoom], squares: int) -> tuple[np.ndarray, ...]:
             pushes.extend(path)
             path_first.append(len(pushes))
         room_first.append(len(goals))
-    return tuple(np.array(a, dtype=np.int32) for a in (
+    return Macros(*(np.array(a, dtype=np.int32) for a in (
         entrance_room, inward, room_first, room_squares, square_first, goals, players,
         path_first, pushes,
-    ))
+    )))

@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..kernels.layout import Plan
 from .board import Board
 from .packing import region
 
@@ -195,14 +196,16 @@ def packing_plan(board: Board) -> list[PlannedGoal]:
     return [PlannedGoal(box, frozenset(after[box])) for box, _ in reversed(removed)]
 
 
-def plan_tables(plan: list[PlannedGoal]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The plan as flat int32 arrays for the search kernel: ``(goals, first, after)``, the
-    goals in fill order; the positions in that order of the goals each one comes after are
-    ``after[first[k]:first[k + 1]]``."""
+def plan_tables(plan: list[PlannedGoal]) -> Plan:
+    """The plan as flat int32 arrays for the search kernel: the goals in fill order; the
+    positions in that order of the goals each one comes after are
+    ``after[first[k]:first[k + 1]]`` (and no goal areas)."""
     position = {step.goal: k for k, step in enumerate(plan)}
     after = [sorted(position[g] for g in step.after) for step in plan]
     first = np.cumsum([0] + [len(a) for a in after]).astype(np.int32)
     goals = np.array([step.goal for step in plan], dtype=np.int32)
-    return goals, first, np.array([k for a in after for k in a], dtype=np.int32)
+    no_areas = np.empty(0, dtype=np.int32)
+    return Plan(goals, first, np.array([k for a in after for k in a], dtype=np.int32),
+                no_areas, no_areas)
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .layout import Plan
 from .reach import scanline_fill, stays_connected
 
 #: Connectivity values above this share a cell.
@@ -166,11 +167,11 @@ def heap_pop(root: int, keys: np.ndarray, child: np.ndarray, sibling: np.ndarray
 
 
 @numba.njit(cache=True)
-def plan_packed(plan: tuple, box_at: np.ndarray, packed: np.ndarray) -> int:
+def plan_packed(plan: Plan, box_at: np.ndarray, packed: np.ndarray) -> int:
     """How many goals are packed: boxed, and every goal they come after is packed.
 
     ``packed`` is a work array of a flag per goal (or more), overwritten."""
-    goals, first, after = plan[0], plan[1], plan[2]  # the search may add arrays after them
+    goals, first, after = plan.goals, plan.first, plan.after
     count = 0
     for k in range(goals.size):
         packed[k] = False

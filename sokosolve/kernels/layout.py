@@ -1,12 +1,16 @@
-"""The kernels' vocabulary: the search orderings and the codes a search ends with.
+"""The kernels' vocabulary: the search orderings, codes and counters as IntEnums, and the
+records a search keeps as named tuples.
 
-They are IntEnums, so Python code names them and jitted code compares them with plain
-integers.
+Python code names them and jitted code compares and indexes with them as with plain
+integers; numba types a named tuple as a tuple, so the names cost nothing at run time.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import NamedTuple
+
+import numpy as np
 
 
 class Order(IntEnum):
@@ -26,3 +30,149 @@ class Code(IntEnum):
     TIMEOUT = 2
     LIMIT = 3
     RUNNING = 4
+
+
+class Progress(IntEnum):
+    """The search loop's counters, kept in one int64 array between its runs."""
+
+    COUNT = 0  # states stored
+    HEAD = 1  # breadth first: the next node to expand
+    HEAP_SIZE = 2  # entries in the open list (or in the feature cells)
+    CURRENT = 3  # the node whose boxes are on the board
+    STAMP = 4  # the last stamp of the player's fills
+    CHILD_STAMP = 5  # the last stamp of the children's fills
+    LABEL = 6  # the last corral label
+    GOAL_NODE = 7  # the solved (or met) node, or -1
+    EXPANDED = 8
+    GENERATED = 9
+    RESTRICTED = 10  # expansions a PI-corral cut down
+    DEAD_CORRALS = 11  # nodes not expanded: a corral deadlock
+    CELL = 12  # the feature-space search's turn
+    AREA_LABEL = 13  # the next free label of the free areas
+    MEET_NODE = 14  # the other search's node where the two met, or -1
+    DEFERRED = 15  # the heap of nodes whose other areas' pushes wait
+
+
+#: The length of the progress array.
+PROGRESS_SIZE = len(Progress)
+
+
+class Tables(NamedTuple):
+    """The board as the search sees it: per-square arrays, the bound's node table, the keys."""
+
+    walls: np.ndarray  # uint8 per square of the padded board
+    goal_mask: np.ndarray  # uint8; backward, the level's start squares
+    dead: np.ndarray  # uint8: a box there can reach no goal
+    distances: np.ndarray  # [goal, node] pushes (backward, pulls) of push_sides.node_distances
+    sides: np.ndarray  # [square, side]: push_sides.side_areas of the walls
+    offsets: np.ndarray  # the square steps left, up, right, down
+    box_keys: np.ndarray  # Zobrist keys of a box per square
+    player_keys: np.ndarray  # Zobrist keys of the region's canonical square
+
+
+class Settings(NamedTuple):
+    """How a search runs: what it is, its limits and its switches."""
+
+    width: int
+    order: int  # an Order
+    weight: int  # on the lower bound
+    max_states: int
+    deadline: float  # a time.perf_counter() value
+    pi_corrals: bool
+    tunnels: bool  # tunnel macros
+    backward: bool  # pulls from the goals to the start squares
+    target_player: int  # backward: a square the player must reach at the end
+    dead_corrals: bool  # the corral deadlock test (forward only)
+    frozen_goals: bool  # bounds that see boxes frozen on goals (forward only)
+    stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
+
+
+class Macros(NamedTuple):
+    """The goal rooms' macros as flat int32 arrays (analysis.packing.macro_tables)."""
+
+    entrance_room: np.ndarray  # per square, the room it is the entrance of, or -1
+    room_inward: np.ndarray  # per room: its inward direction,
+    room_first: np.ndarray  # its first macro,
+    room_squares: np.ndarray  # its squares, from room_square_first[room] on
+    room_square_first: np.ndarray
+    goal: np.ndarray  # per macro (the k-th goal of a room's packing order): its goal,
+    player: np.ndarray  # the player's square after it,
+    path_first: np.ndarray  # and its pushes, from path_first[macro] on
+    pushes: np.ndarray
+
+
+class Plan(NamedTuple):
+    """The packing plan (analysis.packing_plan.plan_tables) and the goal areas
+    (analysis.area_commitment); empty arrays where a search uses neither."""
+
+    goals: np.ndarray  # the goals in fill order
+    first: np.ndarray  # after[first[k]:first[k + 1]]: the positions of the goals k comes after
+    after: np.ndarray
+    goal_area: np.ndarray  # per square, the goal area of a goal on it, else -1
+    box_area: np.ndarray  # per box, the goal area it belongs to
+
+
+class Position(NamedTuple):
+    """The boxes of the node on the board."""
+
+    box_squares: np.ndarray  # per box
+    box_at: np.ndarray  # per square, the box on it or -1
+    occupied: np.ndarray  # per square: a wall or a box
+    box_nodes: np.ndarray  # per box, its node (square and the player's side of it)
+
+
+class Scratch(NamedTuple):
+    """Work arrays of the loop, allocated once per search."""
+
+    marks: np.ndarray  # the player's fills, by stamp
+    child_marks: np.ndarray  # the children's fills
+    stack: np.ndarray  # the fills' stack
+    held: np.ndarray  # the freeze test's marks
+    labels: np.ndarray  # corral labels
+    corral_stack: np.ndarray
+    allowed: np.ndarray  # per box and direction: a push into the PI-corral
+    frames: np.ndarray  # the freeze test's frames
+    path: np.ndarray  # pushes between two nodes
+    work: np.ndarray  # the child's matching
+    parent_work: np.ndarray  # the expanded node's matching
+    corral_work: np.ndarray  # the corral deadlock test's workspace
+    area_marks: np.ndarray  # the free areas' labels
+    plan_flags: np.ndarray  # plan_packed's flags
+    area_goals: np.ndarray  # goals per goal area
+    matched_nodes: np.ndarray  # the box nodes of the matching in parent_work
+
+
+class Table(NamedTuple):
+    """The stored states: a node array each, and the hash slots over their keys."""
+
+    keys: np.ndarray  # uint64 state keys
+    parents: np.ndarray  # the parent node, -1 at a root
+    pushes: np.ndarray  # the stored push that made the node (at a root: the player's square)
+    depths: np.ndarray  # pushes from the root
+    slots: np.ndarray  # open addressing over keys
+    heap: np.ndarray  # the binary open list (not in the feature-space search)
+    node_tables: np.ndarray  # per node, its frozen-goal distance table
+
+
+class Cells(NamedTuple):
+    """The feature-space search's open lists: a pairing heap per cell."""
+
+    roots: np.ndarray  # per cell, its heap's root node or -1
+    first_child: np.ndarray
+    next_sibling: np.ndarray
+    keys: np.ndarray  # per node, its order in the cell
+
+
+class SearchState(NamedTuple):
+    """All of a search, between runs of the loop."""
+
+    tables: Tables
+    macros: Macros
+    settings: Settings
+    position: Position
+    scratch: Scratch
+    table: Table
+    cells: Cells
+    plan: Plan
+    frozen: tuple  # kernels.frozen_goals.frozen_workspace
+    progress: np.ndarray  # by Progress

@@ -52,20 +52,29 @@ from .feature_space import (
 )
 from .frozen_goals import frozen_workspace, position_table
 from .heuristics import matching_after_move, matching_bound, matching_workspace
+from .layout import (
+    PROGRESS_SIZE,
+    Cells,
+    Code,
+    Macros,
+    Order,
+    Plan,
+    Position,
+    Progress,
+    Scratch,
+    SearchState,
+    Settings,
+    Table,
+    Tables,
+)
 from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
 
-# Search orderings.
-BFS, ASTAR, GREEDY, FEATURES = 0, 1, 2, 3
-# Statuses a search ends with; RUNNING: not ended (paused).
-SOLVED, UNSOLVABLE, TIMEOUT, LIMIT, RUNNING = 0, 1, 2, 3, 4
+BFS, ASTAR, GREEDY, FEATURES = Order.BFS, Order.ASTAR, Order.GREEDY, Order.FEATURES
+SOLVED, UNSOLVABLE, TIMEOUT, LIMIT, RUNNING = (
+    Code.SOLVED, Code.UNSOLVABLE, Code.TIMEOUT, Code.LIMIT, Code.RUNNING)
 _NEED_ROOM = -1  # the loop stops for its tables to grow
-
-# The loop's counters, kept in an array between its runs.
-(_COUNT, _HEAD, _HEAP_SIZE, _CURRENT, _STAMP, _CHILD_STAMP, _LABEL, _GOAL_NODE, _EXPANDED,
- _GENERATED, _RESTRICTED, _DEAD_CORRALS, _CELL, _AREA_LABEL, _MEET_NODE, _DEFERRED,
- _PROGRESS_SIZE) = range(17)
 
 _CLOCK_EVERY = 32
 # An open-list entry is f (bits 44-62, at most _OPEN_F_MAX), 65535 - g (28-43)
@@ -100,7 +109,7 @@ def _unpack(push: int) -> tuple[int, int, int]:
 
 @numba.njit(cache=True)
 def _push_ends(
-    push: int, offsets: np.ndarray, macros: tuple, backward: bool
+    push: int, offsets: np.ndarray, macros: Macros, backward: bool
 ) -> tuple[int, int, int]:
     """(square the box left, square it reached, player's square after) of a stored push.
 
@@ -110,20 +119,20 @@ def _push_ends(
     """
     if push < 0:
         macro = -push - 1
-        entrance = macros[8][macros[7][macro]] >> 2
-        return entrance, macros[5][macro], macros[6][macro]
+        entrance = macros.pushes[macros.path_first[macro]] >> 2
+        return entrance, macros.goal[macro], macros.player[macro]
     square, direction, steps = _unpack(push)
     if steps == 0:
-        entrance = macros[8][macros[7][square]] >> 2
-        return entrance - offsets[direction], macros[5][square], macros[6][square]
+        entrance = macros.pushes[macros.path_first[square]] >> 2
+        return entrance - offsets[direction], macros.goal[square], macros.player[square]
     to = square + steps * offsets[direction]
     return square, to, to + offsets[direction] if backward else to - offsets[direction]
 
 
 @numba.njit(cache=True)
-def _push_length(push: int, macros: tuple) -> int:
+def _push_length(push: int, macros: Macros) -> int:
     """How many single pushes a stored push stands for (see :func:`_push_ends`)."""
-    macro_path_first = macros[7]
+    macro_path_first = macros.path_first
     if push < 0:
         return macro_path_first[-push] - macro_path_first[-push - 1]
     square, _, steps = _unpack(push)
@@ -134,7 +143,7 @@ def _push_length(push: int, macros: tuple) -> int:
 
 @numba.njit(cache=True)
 def _goal_macro(
-    macros: tuple, box_at: np.ndarray, occupied: np.ndarray, width: int, offsets: np.ndarray,
+    macros: Macros, box_at: np.ndarray, occupied: np.ndarray, width: int, offsets: np.ndarray,
     entrance: int, player: int, marks: np.ndarray, stamp: int, stack: np.ndarray,
 ) -> int:
     """The goal macro for a box just pushed onto ``entrance``, or -1.
@@ -142,21 +151,19 @@ def _goal_macro(
     It applies when the room holds boxes on exactly the first goals of its
     packing order and the player, on ``player``, can step behind the entrance.
     """
-    entrance_room, room_inward, room_first, room_squares, room_square_first = macros[:5]
-    macro_goal = macros[5]
-    room = entrance_room[entrance]
+    room = macros.entrance_room[entrance]
     if room < 0:
         return -1
     inside = 0
-    for k in range(room_square_first[room], room_square_first[room + 1]):
-        inside += box_at[room_squares[k]] >= 0
-    macro = room_first[room] + inside
-    if macro >= room_first[room + 1]:
+    for k in range(macros.room_square_first[room], macros.room_square_first[room + 1]):
+        inside += box_at[macros.room_squares[k]] >= 0
+    macro = macros.room_first[room] + inside
+    if macro >= macros.room_first[room + 1]:
         return -1  # the room is full
-    for k in range(room_first[room], macro):
-        if box_at[macro_goal[k]] < 0:
+    for k in range(macros.room_first[room], macro):
+        if box_at[macros.goal[k]] < 0:
             return -1  # the boxes inside are not where the packing order puts them
-    behind = entrance - offsets[room_inward[room]]
+    behind = entrance - offsets[macros.room_inward[room]]
     if player != behind:
         scanline_fill(occupied, width, player, marks, stamp, stack)
         if marks[behind] != stamp:
@@ -186,7 +193,7 @@ def _move_box(
 @numba.njit(cache=True)
 def _move_to(
     node: int, current: int, parents: np.ndarray, pushes: np.ndarray, depths: np.ndarray,
-    offsets: np.ndarray, macros: tuple, box_squares: np.ndarray, box_at: np.ndarray,
+    offsets: np.ndarray, macros: Macros, box_squares: np.ndarray, box_at: np.ndarray,
     occupied: np.ndarray, path: np.ndarray, backward: bool,
 ) -> int:
     """Turns the boxes of node ``current`` into those of ``node``; returns ``node``'s player.
@@ -260,36 +267,31 @@ def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
 
 @numba.njit(cache=True)
 def start_search(
-    walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, goal_distances: np.ndarray,
-    areas: np.ndarray, offsets: np.ndarray, width: int, start_boxes: np.ndarray,
-    start_players: np.ndarray, box_keys: np.ndarray, player_keys: np.ndarray,
-    ordering: int, weight: int, max_states: int, deadline: float, pi_corrals: bool,
-    tunnels: bool, backward: bool, target_player: int, macros: tuple, dead_corrals: bool,
-    frozen_goals: bool, plan: tuple, stop: np.ndarray,
-) -> tuple[int, tuple]:
+    tables: Tables, settings: Settings, macros: Macros, plan: Plan, start_boxes: np.ndarray,
+    start_players: np.ndarray,
+) -> tuple[int, SearchState]:
     """Sets up a search for pushes that put every box on a goal: ``(status, search)``.
 
-    ``goal_distances`` is a node table ``[goal, node]`` of :mod:`sokosolve.kernels.push_sides`
-    over the side ``areas`` of the walls (backward, of pulls to the start squares).
-
-    Each of ``start_players`` starts a root state. With ``backward`` the moves
-    are pulls instead, the goals are the level's start squares, and a state
-    is solved when its boxes are on them and ``target_player`` is in its
+    Each of ``start_players`` starts a root state. With ``settings.backward`` the
+    moves are pulls instead, the goals are the level's start squares, and a state
+    is solved when its boxes are on them and ``settings.target_player`` is in its
     region; the caller turns the pulls found into pushes. ``macros`` are the
-    goal-room tables of :func:`sokosolve.analysis.packing.macro_tables` (forward only);
-    the corral deadlock test (``dead_corrals``) and bounds that see boxes frozen on goals
-    (``frozen_goals``) are forward only too. ``plan`` is the packing plan of
-    :func:`sokosolve.analysis.packing_plan.plan_tables` that the feature-space search
-    counts packed boxes by (an empty one: boxes on goals), followed by the area
-    numbers of :mod:`sokosolve.analysis.area_commitment` (per square, per box) if the
-    search commits to one goal area at a time (empty arrays if not).
-    ``deadline`` is a ``time.perf_counter()`` value; setting ``stop[0]`` (an
-    array another process may share) ends the search as at the deadline.
+    goal-room tables (forward only; empty arrays: none); the corral deadlock test
+    and bounds that see boxes frozen on goals are forward only too. ``plan`` is
+    the packing plan that the feature-space search counts packed boxes by (empty:
+    boxes on goals), and the goal areas if the search commits to one goal area at
+    a time (empty if not).
 
     The status is ``RUNNING`` unless a root already decides it; then
     :func:`run_search` goes on, and :func:`search_path` and
     :func:`search_counts` read the result.
     """
+    walls, goal_mask, goal_distances, areas = (
+        tables.walls, tables.goal_mask, tables.distances, tables.sides)
+    offsets, width, box_keys, player_keys = (
+        tables.offsets, settings.width, tables.box_keys, tables.player_keys)
+    ordering, weight, max_states = settings.order, settings.weight, settings.max_states
+    backward, target_player = settings.backward, settings.target_player
     n = walls.size
     nboxes = start_boxes.size
     box_squares = start_boxes.copy()
@@ -301,14 +303,14 @@ def start_search(
         occupied[start_boxes[i]] = 1
     marks = np.zeros(n, dtype=np.int32)
     stack = np.empty(2 * n + 4, dtype=np.int64)
-    scratch = (
+    scratch = Scratch(
         marks, np.zeros(n, dtype=np.int32), stack, np.zeros(n, dtype=np.uint8),
         np.zeros(n, dtype=np.int64), np.empty(n, dtype=np.int64),
         np.zeros(4 * nboxes, dtype=np.uint8), freeze_workspace(nboxes),
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
-        np.zeros(nboxes, dtype=np.bool_), np.bincount(plan[3][plan[3] >= 0]),  # goals per area
-        np.empty(nboxes, dtype=np.int64),  # the box nodes of the matching in parent_work
+        np.zeros(nboxes, dtype=np.bool_), np.bincount(plan.goal_area[plan.goal_area >= 0]),
+        np.empty(nboxes, dtype=np.int64),
     )
 
     capacity = min(1 << 12, max_states)
@@ -342,7 +344,7 @@ def start_search(
         if ordering != BFS:
             for i in range(nboxes):
                 box_nodes[i] = box_node(areas, offsets, box_squares[i], marks, stamp)
-            h = matching_bound(goal_distances, box_nodes, scratch[9])
+            h = matching_bound(goal_distances, box_nodes, scratch.parent_work)
             if h >= UNREACHABLE:
                 continue  # some box can reach no goal from this side
         if status == UNSOLVABLE:
@@ -363,7 +365,7 @@ def start_search(
             cell_keys[count] = weight * h
             free_areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += free_areas
-            packed = plan_packed(plan, box_at, scratch[13]) if plan[0].size else on_goal
+            packed = plan_packed(plan, box_at, scratch.plan_flags) if plan.goals.size else on_goal
             cell = feature_cell(packed, free_areas)
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
@@ -374,28 +376,30 @@ def start_search(
 
     # Distance tables per set of boxes frozen on goals, for the forward bounds, and each
     # stored state's table, found when it was generated.
-    tabulate = frozen_goals and not backward and ordering != BFS
+    tabulate = settings.frozen_goals and not backward and ordering != BFS
     frozen = frozen_workspace(goal_distances, tabulate, areas, width)
     # a board too large for more than the static table never reads them
     node_tables = np.zeros(capacity if frozen[0].shape[0] > 1 else 0, dtype=np.int16)
-    progress = np.zeros(_PROGRESS_SIZE, dtype=np.int64)
-    progress[_COUNT], progress[_HEAP_SIZE], progress[_STAMP] = count, heap_size, stamp
-    progress[_CHILD_STAMP], progress[_GOAL_NODE], progress[_AREA_LABEL] = 1, goal_node, 1
-    progress[_MEET_NODE], progress[_DEFERRED] = -1, -1
-    return status, (
-        (walls, goal_mask, dead, goal_distances, areas, offsets, box_keys, player_keys), macros,
-        (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
-         target_player, dead_corrals, stop),
-        (box_squares, box_at, occupied, box_nodes), scratch,
-        (keys, parents, pushes, depths, slots, heap, node_tables),
-        (cells, first_child, next_sibling, cell_keys, plan), frozen, progress,
+    progress = np.zeros(PROGRESS_SIZE, dtype=np.int64)
+    progress[Progress.COUNT] = count
+    progress[Progress.HEAP_SIZE] = heap_size
+    progress[Progress.STAMP] = stamp
+    progress[Progress.CHILD_STAMP] = 1
+    progress[Progress.GOAL_NODE] = goal_node
+    progress[Progress.AREA_LABEL] = 1
+    progress[Progress.MEET_NODE] = -1
+    progress[Progress.DEFERRED] = -1
+    return status, SearchState(
+        tables, macros, settings, Position(box_squares, box_at, occupied, box_nodes), scratch,
+        Table(keys, parents, pushes, depths, slots, heap, node_tables),
+        Cells(cells, first_child, next_sibling, cell_keys), plan, frozen, progress,
     )
 
 
 @numba.njit(cache=True)
 def run_search(
-    search: tuple, pause_after: int, meet_keys: np.ndarray, meet_slots: np.ndarray,
-) -> tuple[int, tuple]:
+    search: SearchState, pause_after: int, meet_keys: np.ndarray, meet_slots: np.ndarray,
+) -> tuple[int, SearchState]:
     """Runs a search of :func:`start_search` on: ``(status, search)``.
 
     It pauses (status ``RUNNING``) once ``pause_after`` states are expanded in
@@ -404,68 +408,62 @@ def run_search(
     the other search's node in :func:`search_counts`; the two paths join
     there (:mod:`sokosolve.search.meet`).
     """
-    board, macros, settings, position, scratch, table, cell_lists, frozen, progress = search
-    keys, parents, pushes, depths, slots, heap, node_tables = table
-    cells, first_child, next_sibling, cell_keys = cell_lists[:4]
-    ordering, max_states = settings[1], settings[3]
-    room = 4 * position[0].size  # the most children one expansion can add
+    table, cells, progress = search.table, search.cells, search.progress
+    ordering, max_states = search.settings.order, search.settings.max_states
+    room = 4 * search.position.box_squares.size  # the most children one expansion can add
     while True:
-        status = _expand_nodes(
-            board, macros, settings, position, scratch,
-            (keys, parents, pushes, depths, slots, heap, node_tables), cell_lists, frozen,
-            progress, room, pause_after, meet_keys, meet_slots,
-        )
+        status = _expand_nodes(search, table, cells, room, pause_after, meet_keys, meet_slots)
         if status != _NEED_ROOM:
             break
         # The table grows here, between runs of the loop: arrays that the loop
         # itself reassigns cost numba reference counting on every step.
-        count = progress[_COUNT]
+        keys, slots, heap, node_tables = table.keys, table.slots, table.heap, table.node_tables
+        count = progress[Progress.COUNT]
         if count + room > keys.size:
             capacity = min(max(keys.size * 2, count + room), max_states)
             keys = grow(keys, capacity)
-            parents = grow(parents, capacity)
-            pushes = grow(pushes, capacity)
-            depths = grow(depths, capacity)
             if node_tables.size:
                 node_tables = grow(node_tables, capacity)
+            table = Table(keys, grow(table.parents, capacity), grow(table.pushes, capacity),
+                          grow(table.depths, capacity), slots, heap, node_tables)
             if ordering == FEATURES:
-                first_child = grow(first_child, capacity)
-                next_sibling = grow(next_sibling, capacity)
-                cell_keys = grow(cell_keys, capacity)
-                cell_lists = (cells, first_child, next_sibling, cell_keys, cell_lists[4])
+                cells = Cells(cells.roots, grow(cells.first_child, capacity),
+                              grow(cells.next_sibling, capacity), grow(cells.keys, capacity))
         size = slots.size
         while 4 * (count + room) > 3 * size:
             size *= 2
         if size > slots.size:
             slots = table_rehash(keys, count, size)
-        if ordering != FEATURES and progress[_HEAP_SIZE] + room > heap.size:
-            heap = grow(heap, max(heap.size * 2, progress[_HEAP_SIZE] + room))
-    return status, (
-        board, macros, settings, position, scratch,
-        (keys, parents, pushes, depths, slots, heap, node_tables), cell_lists, frozen, progress,
-    )
+        if ordering != FEATURES and progress[Progress.HEAP_SIZE] + room > heap.size:
+            heap = grow(heap, max(heap.size * 2, progress[Progress.HEAP_SIZE] + room))
+        table = Table(table.keys, table.parents, table.pushes, table.depths, slots, heap,
+                      table.node_tables)
+    return status, SearchState(search.tables, search.macros, search.settings, search.position,
+                               search.scratch, table, cells, search.plan, search.frozen,
+                               progress)
 
 
 @numba.njit(cache=True)
-def search_counts(search: tuple) -> np.ndarray:
+def search_counts(search: SearchState) -> np.ndarray:
     """``[expanded, generated, stored, restricted, dead, goal node, meet node]`` of a search:
     ``restricted`` counts the expansions that a PI-corral cut down, ``dead`` the nodes not
     expanded as corral deadlocks; the goal node is the solved (or met) state."""
-    progress = search[-1]
+    progress = search.progress
     return np.array([
-        progress[_EXPANDED], progress[_GENERATED], progress[_COUNT], progress[_RESTRICTED],
-        progress[_DEAD_CORRALS], progress[_GOAL_NODE], progress[_MEET_NODE],
+        progress[Progress.EXPANDED], progress[Progress.GENERATED], progress[Progress.COUNT],
+        progress[Progress.RESTRICTED], progress[Progress.DEAD_CORRALS],
+        progress[Progress.GOAL_NODE], progress[Progress.MEET_NODE],
     ])
 
 
 @numba.njit(cache=True)
 def first_meeting(
-    search: tuple, first: int, other_keys: np.ndarray, other_slots: np.ndarray
+    search: SearchState, first: int, other_keys: np.ndarray, other_slots: np.ndarray
 ) -> tuple[int, int]:
     """The first state of ``search`` from node ``first`` on that another search's table
     (:func:`search_table`) holds too, as ``(node, the other search's node)``; ``(-1, -1)``
     if there is none."""
-    keys, count = search[5][0], search[-1][_COUNT]
+    keys, count = search.table.keys, search.progress[Progress.COUNT]
     for node in range(first, count):
         slot = table_find(other_slots, other_keys, keys[node])
         if slot >= 0:
@@ -473,31 +471,30 @@ def first_meeting(
     return -1, -1
 
 
-def open_cells(search: tuple) -> list[tuple[int, int, int]]:
+def open_cells(search: SearchState) -> list[tuple[int, int, int]]:
     """``(packed, areas, best node)`` of each feature cell that still holds states, the most
     packed first (a feature-space search; none otherwise): where the search has got to."""
-    cells = search[6][0]
+    cells = search.cells.roots
     found = [(int(c) // (MAX_CONNECTIVITY + 1), int(c) % (MAX_CONNECTIVITY + 1), int(cells[c]))
              for c in np.flatnonzero(cells >= 0)]
     return sorted(found, key=lambda cell: (-cell[0], cell[1]))
 
 
-def search_table(search: tuple) -> tuple[np.ndarray, np.ndarray]:
+def search_table(search: SearchState) -> tuple[np.ndarray, np.ndarray]:
     """``(keys, slots)``: the stored states of a search, for another to meet
     (:func:`run_search`)."""
-    table = search[5]
-    return table[0], table[4]
+    return search.table.keys, search.table.slots
 
 
 @numba.njit(cache=True)
-def search_path(search: tuple, node: int) -> np.ndarray:
+def search_path(search: SearchState, node: int) -> np.ndarray:
     """The single pushes (``box_square * 4 + direction``) from the root to ``node``, in order;
     pulls in a backward search."""
-    offsets = search[0][5]
-    macros = search[1]
-    backward = search[2][7]
-    parents, pushes = search[5][1], search[5][2]
-    macro_path_first, macro_pushes = macros[7], macros[8]
+    offsets = search.tables.offsets
+    macros = search.macros
+    backward = search.settings.backward
+    parents, pushes = search.table.parents, search.table.pushes
+    macro_path_first, macro_pushes = macros.path_first, macros.pushes
     total = 0
     at = node
     while parents[at] != _NO_PARENT:
@@ -527,37 +524,62 @@ def search_path(search: tuple, node: int) -> np.ndarray:
 
 @numba.njit(cache=True)
 def _expand_nodes(
-    board, macros, settings, position, scratch, table, cell_lists, frozen, progress, room,
-    pause_after, meet_keys, meet_slots,
+    search: SearchState, table: Table, cell_lists: Cells, room: int, pause_after: int,
+    meet_keys: np.ndarray, meet_slots: np.ndarray,
 ) -> int:
     """The search loop of :func:`run_search`, on tables of a fixed size.
 
     Runs until the search ends or pauses (returning its status) or until the
     next expansion might not fit in the tables (returning ``_NEED_ROOM``);
-    the loop's counters live in ``progress`` between runs.
+    the loop's counters live in ``search.progress`` between runs; ``table`` and
+    ``cell_lists`` are the search's, as :func:`run_search` last grew them.
     """
-    walls, goal_mask, dead, goal_distances, sides, offsets, box_keys, player_keys = board
-    (width, ordering, weight, max_states, deadline, pi_corrals, tunnels, backward,
-     target_player, dead_corrals, stop) = settings
-    box_squares, box_at, occupied, box_nodes = position
-    (marks, child_marks, stack, held, labels, corral_stack, allowed, frames, path, work,
-     parent_work, corral_work, area_marks, plan_flags, area_goals, matched_nodes) = scratch
-    keys, parents, pushes, depths, slots, heap, node_tables = table
-    cells, first_child, next_sibling, cell_keys, plan = cell_lists
+    board, settings, position, scratch = search.tables, search.settings, search.position, \
+        search.scratch
+    macros, plan, frozen, progress = search.macros, search.plan, search.frozen, search.progress
+    walls, goal_mask, dead, offsets = board.walls, board.goal_mask, board.dead, board.offsets
+    sides, box_keys, player_keys = board.sides, board.box_keys, board.player_keys
+    width, ordering, weight = settings.width, settings.order, settings.weight
+    max_states, deadline, stop = settings.max_states, settings.deadline, settings.stop
+    pi_corrals, tunnels, dead_corrals = settings.pi_corrals, settings.tunnels, \
+        settings.dead_corrals
+    backward, target_player = settings.backward, settings.target_player
+    box_squares, box_at = position.box_squares, position.box_at
+    occupied, box_nodes = position.occupied, position.box_nodes
+    marks, child_marks, stack = scratch.marks, scratch.child_marks, scratch.stack
+    held, frames, labels = scratch.held, scratch.frames, scratch.labels
+    corral_stack, allowed, path = scratch.corral_stack, scratch.allowed, scratch.path
+    work, parent_work, corral_work = scratch.work, scratch.parent_work, scratch.corral_work
+    area_marks, plan_flags, area_goals = scratch.area_marks, scratch.plan_flags, \
+        scratch.area_goals
+    matched_nodes = scratch.matched_nodes
+    keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
+    slots, heap, node_tables = table.slots, table.heap, table.node_tables
+    cells, first_child, next_sibling = cell_lists.roots, cell_lists.first_child, \
+        cell_lists.next_sibling
+    cell_keys = cell_lists.keys
     tables = frozen[0]
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
-    cell = progress[_CELL]  # the feature-space search's turn
-    area_label = progress[_AREA_LABEL]  # the next free label in ``area_marks``
-    deferred = progress[_DEFERRED]  # a heap of nodes whose other areas' pushes wait
+    cell = progress[Progress.CELL]  # the feature-space search's turn
+    area_label = progress[Progress.AREA_LABEL]  # the next free label in ``area_marks``
+    deferred = progress[Progress.DEFERRED]  # a heap of nodes whose other areas' pushes wait
     released = False  # the node is expanded from ``deferred``: no commitment
     areas = 0  # free areas of the expanded node, labelled from ``first_area`` on
     first_area = 0
     nboxes = box_squares.size
-    count, head, heap_size = progress[_COUNT], progress[_HEAD], progress[_HEAP_SIZE]
-    current, stamp, child_stamp = progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP]
-    label, goal_node, meet_node = progress[_LABEL], progress[_GOAL_NODE], progress[_MEET_NODE]
-    expanded, generated = progress[_EXPANDED], progress[_GENERATED]
-    restricted, dead_corral_nodes = progress[_RESTRICTED], progress[_DEAD_CORRALS]
+    count = progress[Progress.COUNT]
+    head = progress[Progress.HEAD]
+    heap_size = progress[Progress.HEAP_SIZE]
+    current = progress[Progress.CURRENT]
+    stamp = progress[Progress.STAMP]
+    child_stamp = progress[Progress.CHILD_STAMP]
+    label = progress[Progress.LABEL]
+    goal_node = progress[Progress.GOAL_NODE]
+    meet_node = progress[Progress.MEET_NODE]
+    expanded = progress[Progress.EXPANDED]
+    generated = progress[Progress.GENERATED]
+    restricted = progress[Progress.RESTRICTED]
+    dead_corral_nodes = progress[Progress.DEAD_CORRALS]
     matched = -1  # the node whose matching is in ``parent_work``
     matched_table = 0  # the distance table of that matching
     distances = tables[0]  # the expanded node's table: 0 is the static one
@@ -677,17 +699,18 @@ def _expand_nodes(
             restricted += only_corral >= 0
         only_area = -1  # committed to one goal area: that of the last box, while it has room
         if area_goals.size and not released and parents[node] != _NO_PARENT:
-            last_area = plan[4][box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]]
+            last_area = plan.box_area[box_at[_push_ends(pushes[node], offsets, macros,
+                                                        backward)[1]]]
             filled = 0
             for b in box_squares:
-                if plan[3][b] == last_area:  # -1 off the goals
+                if plan.goal_area[b] == last_area:  # -1 off the goals
                     filled += 1
             if filled < area_goals[last_area]:
                 only_area = last_area
         held_back = False  # pushes of other areas' boxes, left for when the search is stuck
         for i in range(nboxes):
             square = box_squares[i]
-            if only_area >= 0 and plan[4][i] != only_area:
+            if only_area >= 0 and plan.box_area[i] != only_area:
                 held_back = True
                 continue
             for d in range(4):
@@ -716,14 +739,14 @@ def _expand_nodes(
                 # it, goes on to the room's next goal (sokosolve.analysis.packing).
                 stored = (steps << _STEPS_SHIFT) | (square << 2) | d
                 macro = -1
-                if (steps == 1 and not backward and macros[0][square] >= 0
-                        and d == macros[1][macros[0][square]]):
+                if (steps == 1 and not backward and macros.entrance_room[square] >= 0
+                        and d == macros.room_inward[macros.entrance_room[square]]):
                     macro = _goal_macro(macros, box_at, occupied, width, offsets, square,
                                         square - offsets[d], child_marks, child_stamp, stack)
                     if macro >= 0:
                         stored = -(macro + 1)
                 _move_box(box_squares, box_at, occupied, square, to)
-                if macro < 0 and steps == 1 and not backward and macros[0][to] >= 0:
+                if macro < 0 and steps == 1 and not backward and macros.entrance_room[to] >= 0:
                     child_stamp += 1
                     macro = _goal_macro(macros, box_at, occupied, width, offsets, to, square,
                                         child_marks, child_stamp, stack)
@@ -731,7 +754,7 @@ def _expand_nodes(
                         stored = (macro << 2) | d  # no steps: onto the entrance, then on
                 landing = to
                 if macro >= 0:
-                    landing = macros[5][macro]
+                    landing = macros.goal[macro]
                     _move_box(box_squares, box_at, occupied, to, landing)
                     steps = _push_length(stored, macros)
                 after = _push_ends(stored, offsets, macros, backward)[2]  # the player's square
@@ -815,7 +838,7 @@ def _expand_nodes(
                                 child_areas = label_areas(occupied, width, child_marks,
                                                           child_stamp + 1, stack)
                                 child_stamp += child_areas
-                            if plan[0].size:
+                            if plan.goals.size:
                                 packed = plan_packed(plan, box_at, plan_flags)
                             else:
                                 packed = on_goal - goal_mask[square] + goal_mask[landing]
@@ -837,10 +860,20 @@ def _expand_nodes(
         if held_back:  # expanded again, unrestricted, once the committed states run out
             deferred = heap_insert(deferred, node, cell_keys, first_child, next_sibling)
 
-    progress[_COUNT], progress[_HEAD], progress[_HEAP_SIZE] = count, head, heap_size
-    progress[_CURRENT], progress[_STAMP], progress[_CHILD_STAMP] = current, stamp, child_stamp
-    progress[_LABEL], progress[_GOAL_NODE], progress[_MEET_NODE] = label, goal_node, meet_node
-    progress[_EXPANDED], progress[_GENERATED] = expanded, generated
-    progress[_RESTRICTED], progress[_DEAD_CORRALS] = restricted, dead_corral_nodes
-    progress[_CELL], progress[_AREA_LABEL], progress[_DEFERRED] = cell, area_label, deferred
+    progress[Progress.COUNT] = count
+    progress[Progress.HEAD] = head
+    progress[Progress.HEAP_SIZE] = heap_size
+    progress[Progress.CURRENT] = current
+    progress[Progress.STAMP] = stamp
+    progress[Progress.CHILD_STAMP] = child_stamp
+    progress[Progress.LABEL] = label
+    progress[Progress.GOAL_NODE] = goal_node
+    progress[Progress.MEET_NODE] = meet_node
+    progress[Progress.EXPANDED] = expanded
+    progress[Progress.GENERATED] = generated
+    progress[Progress.RESTRICTED] = restricted
+    progress[Progress.DEAD_CORRALS] = dead_corral_nodes
+    progress[Progress.CELL] = cell
+    progress[Progress.AREA_LABEL] = area_label
+    progress[Progress.DEFERRED] = deferred
     return status

@@ -11,6 +11,7 @@ from ..analysis.packing import goal_rooms, macro_tables
 from ..analysis.packing_plan import packing_plan, plan_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
+from ..kernels.layout import Plan, Settings, Tables
 from ..kernels.push_sides import node_distances, player_blind, side_areas
 from ..kernels.table import zobrist_keys
 from .spec import Search
@@ -31,24 +32,25 @@ def start(
     starts = region_seeds(searched) if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
     rooms = goal_rooms(board) if search.macros and search.goal_macros else []
-    plan = plan_tables(packing_plan(board)) if search.planned else (EMPTY, EMPTY, EMPTY)
+    plan = plan_tables(packing_plan(board)) if search.planned else Plan(*(EMPTY,) * 5)
     if search.commit_areas:
-        area_ids = goal_area_ids(board)
-        plan = (*plan, area_ids, box_area_ids(board, area_ids))
-    else:
-        plan = (*plan, EMPTY, EMPTY)
+        goal_areas = goal_area_ids(board)
+        plan = plan._replace(goal_area=goal_areas, box_area=box_area_ids(board, goal_areas))
     # The bound's distances by box square and player side: backward, pulls to the starts.
-    areas = side_areas(board.walls, board.width, board.offsets)
-    distances = node_distances(board.walls, areas, searched.goals, board.offsets, backward)
+    sides = side_areas(board.walls, board.width, board.offsets)
+    distances = node_distances(board.walls, sides, searched.goals, board.offsets, backward)
     if search.blind:
         distances = player_blind(distances)
+    tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
+                    searched.offsets, box_keys, player_keys)
     pruning = search.pruning
-    code, state = loop.start_search(
-        searched.walls, searched.goal_mask, searched.dead_squares, distances, areas,
-        searched.offsets, searched.width, searched.boxes, starts, box_keys, player_keys,
-        int(search.order), search.weight, min(max_states, loop.MAX_STATES), deadline,
-        pruning.pi_corrals, search.macros, backward, board.player,
-        macro_tables(rooms, board.walls.size), pruning.dead_corrals, pruning.frozen_goals,
-        plan, stop,
+    settings = Settings(
+        width=int(searched.width), order=int(search.order), weight=int(search.weight),
+        max_states=int(min(max_states, loop.MAX_STATES)), deadline=float(deadline),
+        pi_corrals=pruning.pi_corrals, tunnels=search.macros, backward=backward,
+        target_player=int(board.player), dead_corrals=pruning.dead_corrals,
+        frozen_goals=pruning.frozen_goals, stop=stop,
     )
+    code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),
+                                    plan, searched.boxes, starts)
     return code, state, rooms
