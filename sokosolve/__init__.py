@@ -15,8 +15,7 @@ from .replay import Replay, verify
 from .result import Result, Status
 from .search.presets import PRESETS
 from .solver import solve
-
-__version__ = "0.1.0"
+from .version import __version__ as __version__
 
 __all__ = [
     "PRESETS", "Level", "LevelError", "Limits", "Replay", "Result", "Status", "Task",

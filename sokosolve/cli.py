@@ -16,7 +16,6 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from . import __version__
 from .batch import Terminated, default_strategy, limits_within, solve_many
 from .io.files import Task, level_files, load_levels, read_tasks
 from .io.formats import (
@@ -28,12 +27,13 @@ from .io.formats import (
     drop_cut_record,
     read_finished,
 )
-from .kernels.loop import MAX_STATES
+from .kernels.open_list import MAX_STATES
 from .level import Level, LevelError
 from .limits import BYTES_PER_STATE, PROCESS_BYTES
 from .replay import SolutionFormatError, expand_lurd, verify
 from .result import Result, Status
 from .solver import warm_up
+from .version import __version__
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143
 #: Seconds of warming up after which it is taken to be a compile, not a load from the

@@ -19,6 +19,7 @@ import numpy as np
 
 from .analysis.board import Board
 from .kernels import loop
+from .kernels.macros import MAX_SQUARES
 from .level import Level, count_problem, parse_level
 from .limits import Limits
 from .replay import verify
@@ -92,7 +93,7 @@ def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndar
     if problem:
         return Result(Status.ERROR, error=problem)
     board = Board.from_level(level)
-    if board.walls.size >= loop.MAX_SQUARES:
+    if board.walls.size >= MAX_SQUARES:
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     deadline = started + limits.seconds - _FINISHING
     counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two

@@ -67,6 +67,15 @@ from .layout import (
     Table,
     Tables,
 )
+from .macros import (
+    STEPS_SHIFT,
+    goal_macro,
+    in_tunnel,
+    push_ends,
+    push_length,
+    unpack,
+)
+from .open_list import G_MASK, G_SHIFT, NODE_MASK, open_entry, open_pop, open_push
 from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
@@ -77,19 +86,6 @@ SOLVED, UNSOLVABLE, TIMEOUT, LIMIT, RUNNING = (
 _NEED_ROOM = -1  # the loop stops for its tables to grow
 
 _CLOCK_EVERY = 32
-# An open-list entry is f (bits 44-62, at most _OPEN_F_MAX), 65535 - g (28-43)
-# and the node (0-27): the smallest f comes first, then the most pushes made
-# (the least h), then the oldest node. An entry whose g is no longer the
-# node's is stale: A* reached the node again with fewer pushes.
-_OPEN_F, _OPEN_G = 44, 28
-_OPEN_F_MAX = (1 << 19) - 1
-_OPEN_G_MASK = (1 << 16) - 1
-_OPEN_NODE_MASK = (1 << 28) - 1
-MAX_STATES = _OPEN_NODE_MASK
-# A stored push is (pushes << _STEPS_SHIFT) | (box square << 2) | direction.
-_STEPS_SHIFT = 20
-_SQUARE_MASK = (1 << (_STEPS_SHIFT - 2)) - 1
-MAX_SQUARES = _SQUARE_MASK + 1
 _NO_PARENT = -1
 
 
@@ -100,82 +96,14 @@ def _clock() -> float:
     return now
 
 
-@numba.njit(cache=True)
-def _unpack(push: int) -> tuple[int, int, int]:
-    """(box square, direction, pushes) of a stored push; more than one push is a tunnel macro,
-    none a goal macro (then the "square" is the macro's number)."""
-    return (push >> 2) & _SQUARE_MASK, push & 3, push >> _STEPS_SHIFT
 
 
-@numba.njit(cache=True)
-def _push_ends(
-    push: int, offsets: np.ndarray, macros: Macros, backward: bool
-) -> tuple[int, int, int]:
-    """(square the box left, square it reached, player's square after) of a stored push.
-
-    A goal macro ``m`` (:mod:`sokosolve.analysis.packing`) is stored as ``-(m + 1)``
-    when the box starts on the room's entrance, and as a push of no steps
-    when it is first pushed onto the entrance from a direction.
-    """
-    if push < 0:
-        macro = -push - 1
-        entrance = macros.pushes[macros.path_first[macro]] >> 2
-        return entrance, macros.goal[macro], macros.player[macro]
-    square, direction, steps = _unpack(push)
-    if steps == 0:
-        entrance = macros.pushes[macros.path_first[square]] >> 2
-        return entrance - offsets[direction], macros.goal[square], macros.player[square]
-    to = square + steps * offsets[direction]
-    return square, to, to + offsets[direction] if backward else to - offsets[direction]
 
 
-@numba.njit(cache=True)
-def _push_length(push: int, macros: Macros) -> int:
-    """How many single pushes a stored push stands for (see :func:`_push_ends`)."""
-    macro_path_first = macros.path_first
-    if push < 0:
-        return macro_path_first[-push] - macro_path_first[-push - 1]
-    square, _, steps = _unpack(push)
-    if steps == 0:
-        return 1 + macro_path_first[square + 1] - macro_path_first[square]
-    return steps
 
 
-@numba.njit(cache=True)
-def _goal_macro(
-    macros: Macros, box_at: np.ndarray, occupied: np.ndarray, width: int, offsets: np.ndarray,
-    entrance: int, player: int, marks: np.ndarray, stamp: int, stack: np.ndarray,
-) -> int:
-    """The goal macro for a box just pushed onto ``entrance``, or -1.
-
-    It applies when the room holds boxes on exactly the first goals of its
-    packing order and the player, on ``player``, can step behind the entrance.
-    """
-    room = macros.entrance_room[entrance]
-    if room < 0:
-        return -1
-    inside = 0
-    for k in range(macros.room_square_first[room], macros.room_square_first[room + 1]):
-        inside += box_at[macros.room_squares[k]] >= 0
-    macro = macros.room_first[room] + inside
-    if macro >= macros.room_first[room + 1]:
-        return -1  # the room is full
-    for k in range(macros.room_first[room], macro):
-        if box_at[macros.goal[k]] < 0:
-            return -1  # the boxes inside are not where the packing order puts them
-    behind = entrance - offsets[macros.room_inward[room]]
-    if player != behind:
-        scanline_fill(occupied, width, player, marks, stamp, stack)
-        if marks[behind] != stamp:
-            return -1
-    return macro
 
 
-@numba.njit(cache=True)
-def _in_tunnel(walls: np.ndarray, offsets: np.ndarray, square: int, direction: int) -> bool:
-    """Walls on both sides of ``square`` across ``direction``."""
-    across = offsets[(direction + 1) & 3]
-    return walls[square + across] and walls[square - across]
 
 
 @numba.njit(cache=True)
@@ -211,7 +139,7 @@ def _move_to(
         if a_root and b_root:
             break
         if b_root or (not a_root and depths[a] >= depths[b]):
-            source, target, _ = _push_ends(pushes[a], offsets, macros, backward)
+            source, target, _ = push_ends(pushes[a], offsets, macros, backward)
             _move_box(box_squares, box_at, occupied, target, source)
             a = parents[a]
         else:
@@ -219,50 +147,17 @@ def _move_to(
             k += 1
             b = parents[b]
     for j in range(k - 1, -1, -1):
-        source, target, _ = _push_ends(path[j], offsets, macros, backward)
+        source, target, _ = push_ends(path[j], offsets, macros, backward)
         _move_box(box_squares, box_at, occupied, source, target)
     if parents[node] == _NO_PARENT:
         return pushes[node]
-    return _push_ends(pushes[node], offsets, macros, backward)[2]
+    return push_ends(pushes[node], offsets, macros, backward)[2]
 
 
-@numba.njit(cache=True)
-def _open_entry(g: int, h: int, weight: int, node: int) -> np.int64:
-    f = min(np.int64(g) + weight * np.int64(h), _OPEN_F_MAX)
-    return (f << _OPEN_F) | (np.int64(_OPEN_G_MASK - g) << _OPEN_G) | node
 
 
-@numba.njit(cache=True)
-def _heap_push(heap: np.ndarray, size: int, entry: np.int64) -> None:
-    i = size
-    while i > 0:
-        parent = (i - 1) >> 1
-        if heap[parent] <= entry:
-            break
-        heap[i] = heap[parent]
-        i = parent
-    heap[i] = entry
 
 
-@numba.njit(cache=True)
-def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
-    """Removes and returns the smallest of the ``size`` entries of a binary heap."""
-    top = heap[0]
-    size -= 1
-    entry = heap[size]
-    i = 0
-    while True:
-        child = 2 * i + 1
-        if child >= size:
-            break
-        if child + 1 < size and heap[child + 1] < heap[child]:
-            child += 1
-        if heap[child] >= entry:
-            break
-        heap[i] = heap[child]
-        i = child
-    heap[i] = entry
-    return top
 
 
 @numba.njit(cache=True)
@@ -370,7 +265,7 @@ def start_search(
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
         elif ordering != BFS:
-            _heap_push(heap, heap_size, _open_entry(0, h, weight, count))
+            open_push(heap, heap_size, open_entry(0, h, weight, count))
             heap_size += 1
         count += 1
 
@@ -498,13 +393,13 @@ def search_path(search: SearchState, node: int) -> np.ndarray:
     total = 0
     at = node
     while parents[at] != _NO_PARENT:
-        total += _push_length(pushes[at], macros)
+        total += push_length(pushes[at], macros)
         at = parents[at]
     path = np.empty(total, dtype=np.int32)
     at = node
     while parents[at] != _NO_PARENT:
         push = pushes[at]
-        square, direction, steps = _unpack(push)
+        square, direction, steps = unpack(push)
         if push < 0 or steps == 0:  # a goal macro: (onto the entrance, then) its pushes
             macro = -push - 1 if push < 0 else square
             first, last = macro_path_first[macro], macro_path_first[macro + 1]
@@ -513,7 +408,7 @@ def search_path(search: SearchState, node: int) -> np.ndarray:
                 path[total] = macro_pushes[k]
             if push >= 0:  # the push onto the entrance
                 total -= 1
-                path[total] = _push_ends(push, offsets, macros, backward)[0] * 4 + direction
+                path[total] = push_ends(push, offsets, macros, backward)[0] * 4 + direction
         else:
             for k in range(steps - 1, -1, -1):
                 total -= 1
@@ -617,10 +512,10 @@ def _expand_nodes(
         else:
             if heap_size == 0:
                 break
-            entry = _heap_pop(heap, heap_size)
+            entry = open_pop(heap, heap_size)
             heap_size -= 1
-            node = entry & _OPEN_NODE_MASK
-            if _OPEN_G_MASK - ((entry >> _OPEN_G) & _OPEN_G_MASK) != depths[node]:
+            node = entry & NODE_MASK
+            if G_MASK - ((entry >> G_SHIFT) & G_MASK) != depths[node]:
                 continue  # a stale entry: the node was reached again with fewer pushes
         expanded += 1
         if expanded % _CLOCK_EVERY == 0 and (_clock() > deadline or stop[0]):
@@ -643,7 +538,7 @@ def _expand_nodes(
         if dead_corrals and not backward:
             tested = box_squares  # the start: every box's corral
             if parents[node] != _NO_PARENT:  # the pushed box's: the parent tested the others
-                pushed = box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]
+                pushed = box_at[push_ends(pushes[node], offsets, macros, backward)[1]]
                 tested = box_squares[pushed:pushed + 1]
             corral_dead = False
             for b in tested:
@@ -667,7 +562,7 @@ def _expand_nodes(
             moved = -1
             if parents[node] == matched and matched >= 0 and table_index == matched_table:
                 # a child of the last expanded node, with the same frozen boxes
-                moved = box_at[_push_ends(pushes[node], offsets, macros, backward)[1]]
+                moved = box_at[push_ends(pushes[node], offsets, macros, backward)[1]]
                 for i in range(nboxes):  # and the other boxes' sides unchanged
                     if i != moved and box_nodes[i] != matched_nodes[i]:
                         moved = -1
@@ -699,7 +594,7 @@ def _expand_nodes(
             restricted += only_corral >= 0
         only_area = -1  # committed to one goal area: that of the last box, while it has room
         if area_goals.size and not released and parents[node] != _NO_PARENT:
-            last_area = plan.box_area[box_at[_push_ends(pushes[node], offsets, macros,
+            last_area = plan.box_area[box_at[push_ends(pushes[node], offsets, macros,
                                                         backward)[1]]]
             filled = 0
             for b in box_squares:
@@ -726,29 +621,29 @@ def _expand_nodes(
                 # Tunnel macro: with box and player both in a one-wide tunnel and no
                 # goal in the way, push on while the box stays in the tunnel.
                 steps = 1
-                while (tunnels and not goal_mask[to] and _in_tunnel(walls, offsets, to, d)
-                       and _in_tunnel(walls, offsets, to - offsets[d], d)):
+                while (tunnels and not goal_mask[to] and in_tunnel(walls, offsets, to, d)
+                       and in_tunnel(walls, offsets, to - offsets[d], d)):
                     ahead = to + offsets[d]
                     if walls[ahead] or box_at[ahead] >= 0 or dead[ahead]:
                         break
-                    if not _in_tunnel(walls, offsets, ahead, d):
+                    if not in_tunnel(walls, offsets, ahead, d):
                         break
                     to = ahead
                     steps += 1
                 # Goal macro: a box pushed onto a goal room's entrance, or inward from
                 # it, goes on to the room's next goal (sokosolve.analysis.packing).
-                stored = (steps << _STEPS_SHIFT) | (square << 2) | d
+                stored = (steps << STEPS_SHIFT) | (square << 2) | d
                 macro = -1
                 if (steps == 1 and not backward and macros.entrance_room[square] >= 0
                         and d == macros.room_inward[macros.entrance_room[square]]):
-                    macro = _goal_macro(macros, box_at, occupied, width, offsets, square,
+                    macro = goal_macro(macros, box_at, occupied, width, offsets, square,
                                         square - offsets[d], child_marks, child_stamp, stack)
                     if macro >= 0:
                         stored = -(macro + 1)
                 _move_box(box_squares, box_at, occupied, square, to)
                 if macro < 0 and steps == 1 and not backward and macros.entrance_room[to] >= 0:
                     child_stamp += 1
-                    macro = _goal_macro(macros, box_at, occupied, width, offsets, to, square,
+                    macro = goal_macro(macros, box_at, occupied, width, offsets, to, square,
                                         child_marks, child_stamp, stack)
                     if macro >= 0:
                         stored = (macro << 2) | d  # no steps: onto the entrance, then on
@@ -756,8 +651,8 @@ def _expand_nodes(
                 if macro >= 0:
                     landing = macros.goal[macro]
                     _move_box(box_squares, box_at, occupied, to, landing)
-                    steps = _push_length(stored, macros)
-                after = _push_ends(stored, offsets, macros, backward)[2]  # the player's square
+                    steps = push_length(stored, macros)
+                after = push_ends(stored, offsets, macros, backward)[2]  # the player's square
                 child_table = table_index
                 if not backward and macro < 0 and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames, after
@@ -847,8 +742,8 @@ def _expand_nodes(
                                                             first_child, next_sibling)
                             heap_size += 1
                         else:
-                            _heap_push(heap, heap_size,
-                                       _open_entry(depths[child], h, weight, child))
+                            open_push(heap, heap_size,
+                                       open_entry(depths[child], h, weight, child))
                             heap_size += 1
                 _move_box(box_squares, box_at, occupied, landing, square)
                 if status == SOLVED or status == LIMIT:

@@ -12,6 +12,7 @@ from ..analysis.packing_plan import packing_plan, plan_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
 from ..kernels.layout import Plan, Settings, Tables
+from ..kernels.open_list import MAX_STATES
 from ..kernels.push_sides import node_distances, player_blind, side_areas
 from ..kernels.table import zobrist_keys
 from .spec import Search
@@ -46,7 +47,7 @@ def start(
     pruning = search.pruning
     settings = Settings(
         width=int(searched.width), order=int(search.order), weight=int(search.weight),
-        max_states=int(min(max_states, loop.MAX_STATES)), deadline=float(deadline),
+        max_states=int(min(max_states, MAX_STATES)), deadline=float(deadline),
         pi_corrals=pruning.pi_corrals, tunnels=search.macros, backward=backward,
         target_player=int(board.player), dead_corrals=pruning.dead_corrals,
         frozen_goals=pruning.frozen_goals, stop=stop,

@@ -1,0 +1,3 @@
+"""The version of sokosolve."""
+
+__version__ = "0.1.0"
