@@ -28,7 +28,7 @@ import numpy as np
 from sokosolve.analysis.board import Board
 from sokosolve.analysis.positions import corral_deadlocked
 from sokosolve.io.files import load_levels
-from sokosolve.kernels import loop as search
+from sokosolve.kernels import loop
 from sokosolve.level import Level, LevelError
 from sokosolve.limits import Limits
 from sokosolve.replay import play
@@ -49,12 +49,12 @@ def frontier(level: Level, mode: str, seconds: float, cells: int,
     board = Board.from_level(level)
     deadline = time.perf_counter() + seconds
     code, state, _ = start(board, PRESETS[mode], max_states, deadline)
-    if code == search.RUNNING:
-        code, state = search.run_search(state, 1 << 62, np.empty(0, dtype=np.uint64),
+    if code == loop.RUNNING:
+        code, state = loop.run_search(state, 1 << 62, np.empty(0, dtype=np.uint64),
                                         np.empty(0, dtype=np.int32))
     found = []
-    for packed, areas, node in search.open_cells(state)[:cells]:
-        pushes = search.search_path(state, node)
+    for packed, areas, node in loop.open_cells(state)[:cells]:
+        pushes = loop.search_path(state, node)
         found.append((packed, areas, play(level, joined_lurd(board, pushes, pushes[:0]))))
     return code, found
 

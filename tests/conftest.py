@@ -21,3 +21,21 @@ def compiled_kernels():
     from sokosolve.solver import warm_up
 
     warm_up()
+
+#: A level whose search runs out of any short time limit.
+STUCK = """\
+################
+#              #
+#  $$    $ $ $ #
+#  $$          #
+#      $ $ $ $ #
+#@...........  #
+################
+"""
+
+# Six boxes in an open room: the greedy search solves it at once, breadth first
+# takes far longer than the tests' time limits.
+OPEN_ROOM = "\n".join([
+    "##########", "#@       #", "# $ $ $  #", "#        #", "# $ $ $  #", "#        #",
+    "# ...... #", "##########",
+])

@@ -23,8 +23,7 @@ from sokosolve.result import Status
 from sokosolve.search.presets import GREEDY
 from sokosolve.solver import solve
 
-from .conftest import PUZZLES
-from .test_batch import STUCK
+from .conftest import PUZZLES, STUCK
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="finds the CLI's processes in /proc")
@@ -191,7 +190,7 @@ def test_a_single_level_solved_in_this_process_stops_cleanly(tmp_path, stopped_b
 
 
 def test_ctrl_c_ends_a_solve_from_python_with_a_keyboard_interrupt(tmp_path):
-    script = ("import sokosolve; from tests.test_batch import STUCK; print('solving', flush=True);"
+    script = ("import sokosolve; from tests.conftest import STUCK; print('solving', flush=True);"
               "sokosolve.solve(sokosolve.parse_level(STUCK), limits=sokosolve.Limits(60))")
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True,

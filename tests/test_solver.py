@@ -1,43 +1,33 @@
+"""solve(): every search against the reference, the limits, the checks on what it returns."""
+
 import time
 from dataclasses import replace
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from sokosolve import solver
 from sokosolve.analysis.board import Board
-from sokosolve.analysis.positions import reachable
 from sokosolve.io.files import load_levels
-from sokosolve.kernels import loop as search
-from sokosolve.kernels.reach import moved_box_canonical, scanline_fill
+from sokosolve.kernels import loop
 from sokosolve.level import parse_level
 from sokosolve.limits import Limits
 from sokosolve.replay import verify
-from sokosolve.result import Status
-from sokosolve.search.presets import PRESETS
-from sokosolve.search.spec import Meet
+from sokosolve.result import Result, Status
+from sokosolve.search.presets import AREAS, BFS, FEATURES, ONE_CORE, PRESETS
+from sokosolve.search.spec import Meet, Then
 from sokosolve.solver import solve
 
-from .conftest import PUZZLES
-from .reference import flood, optimal_pushes, small_levels
+from .conftest import OPEN_ROOM, PUZZLES, shared
+from .reference import optimal_pushes, small_levels
 
 MEETING_MODES = [name for name, spec in PRESETS.items() if isinstance(spec, Meet)]
+
+
 SOLVABLE_PUZZLES = [
     "first-steps.xsb", "corridor.xsb", "storeroom.xsb", "long-tunnel.xsb", "goal-room.xsb",
 ]
-
-
-@settings(max_examples=150, deadline=None)
-@given(small_levels())
-def test_scanline_fill_matches_a_plain_flood(level):
-    board = Board.from_level(level)
-    mask, canonical = reachable(board, board.boxes, board.player)
-    expected = flood(level, level.boxes, level.player)
-    got = {board.to_level_square(s) for s in np.flatnonzero(mask)}
-    assert got == expected
-    assert board.to_level_square(canonical) == min(expected)
 
 
 @settings(max_examples=150, deadline=None)
@@ -173,49 +163,72 @@ def test_wrong_pushes_from_the_search_are_an_internal_error_not_a_solution(
     pushes = np.array([board.from_level_square(level.square(row, col)) * 4 + direction])
     empty = np.empty(0, dtype=np.int32)
     monkeypatch.setattr(solver, "run",
-                        lambda *args: (search.SOLVED, pushes, empty, np.zeros(7, np.int64), []))
+                        lambda *args: (loop.SOLVED, pushes, empty, np.zeros(7, np.int64), []))
     result = solve(level, "greedy")
     assert result.status is Status.ERROR and result.solution is None
     assert result.error.startswith("internal error") and error in result.error
 
 
-@settings(max_examples=200, deadline=None)
-@given(small_levels(), st.data())
-def test_moved_box_canonical_agrees_with_a_fill(level, data):
-    """The shortcut for one moved box either declines or gives the fill's answer."""
-    board = Board.from_level(level)
-    occupied = board.walls.copy()
-    occupied[board.boxes] = 1
-    marks = np.zeros(occupied.size, dtype=np.int32)
-    stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
-    canonical = scanline_fill(occupied, board.width, board.player, marks, 1, stack)
-    moves = []  # (vacated, filled, player after): every legal push and pull
-    for box in board.boxes:
-        for step in board.offsets:
-            box, step = int(box), int(step)
-            ahead, behind = box + step, box - step
-            if marks[behind] == 1 and not occupied[ahead]:
-                moves.append((box, ahead, box))
-            if marks[ahead] == 1 and not occupied[ahead + step]:
-                moves.append((box, ahead, ahead + step))
-    if not moves:
-        return
-    vacated, filled, player = data.draw(st.sampled_from(moves))
-    occupied[vacated], occupied[filled] = 0, 1
-    got = moved_box_canonical(occupied, board.width, marks, 1, canonical, vacated, filled)
-    expected = scanline_fill(occupied, board.width, player, marks, 2, stack)
-    assert got in (-1, expected)
+def _fills_half_its_cap(level, strategy, limits, stop):
+    return Result(Status.LIMIT, states=limits.max_states // 2)
 
 
-def test_moved_box_canonical_answers_a_push_in_the_open():
-    board = Board.from_level(parse_level("######\n#    #\n# @$ #\n#   .#\n######"))
-    occupied = board.walls.copy()
-    occupied[board.boxes] = 1
-    marks = np.zeros(occupied.size, dtype=np.int32)
-    stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
-    canonical = scanline_fill(occupied, board.width, board.player, marks, 1, stack)
-    box = int(board.boxes[0])
-    right = box + 1
-    occupied[box], occupied[right] = 0, 1  # the region goes round the box's new square
-    got = moved_box_canonical(occupied, board.width, marks, 1, canonical, box, right)
-    assert got == canonical == scanline_fill(occupied, board.width, box, marks, 2, stack)
+def test_a_search_after_another_gets_the_states_the_first_left(monkeypatch):
+    monkeypatch.setattr(solver, "_search", _fills_half_its_cap)
+    level = parse_level("#####\n#@$.#\n#####")
+    result = solve(level, ONE_CORE, Limits(seconds=5, max_states=1000))
+    assert result.states == 500 + 250
+
+
+def test_a_stop_flag_ends_a_search_as_at_its_time_limit():
+    result = solve(parse_level(OPEN_ROOM), "bfs", Limits(seconds=30),
+                   stop=np.ones(1, dtype=np.int8))
+    assert result.status is Status.TIMEOUT and result.expanded == 32  # the first check
+    assert result.seconds < 5
+
+
+def test_the_one_core_search_solves_proves_and_stops_at_the_limit():
+    from .conftest import STUCK
+
+    level = load_levels(PUZZLES / "corridor.xsb")[0]
+    result = solve(level, ONE_CORE, Limits(seconds=30))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    assert solve(unsolvable, ONE_CORE, Limits(seconds=30)).status is (
+        Status.UNSOLVABLE)
+    started = time.perf_counter()
+    result = solve(parse_level(STUCK), ONE_CORE, Limits(seconds=1.0))
+    assert result.status is Status.TIMEOUT
+    assert time.perf_counter() - started < 1.3 and result.seconds < 1.3
+
+
+def test_a_first_search_out_of_time_hands_over_to_the_next():
+    """The first search gets no time to speak of; the one after it gives the answer, and
+    the seconds of both are counted."""
+    config = Then(AREAS, 1e-9, FEATURES)
+    level = load_levels(PUZZLES / "corridor.xsb")[0]
+    result = solve(level, config, Limits(seconds=10))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    assert solve(unsolvable, config, Limits(seconds=10)).status \
+        is Status.UNSOLVABLE
+
+
+def test_a_first_search_that_proves_there_is_no_solution_ends_the_racer():
+    config = Then(AREAS, 0.5, FEATURES)
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    first = solve(unsolvable, "features-areas", Limits(seconds=5))
+    result = solve(unsolvable, config, Limits(seconds=10))
+    assert result.status is Status.UNSOLVABLE and result.expanded == first.expanded
+
+
+def test_the_counts_of_both_searches_are_reported():
+    """Breadth-first search runs out of its 1.5 s on Sasquatch I-5; the committed search
+    then solves it, and the result counts the work of both."""
+    level = load_levels(shared("sasquatch/sasquatch01_50.xsb"))[4]
+    alone = solve(level, "features-areas", Limits(seconds=30))
+    config = Then(BFS, 0.05, AREAS)
+    result = solve(level, config, Limits(seconds=30))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    assert result.expanded > alone.expanded and result.states > alone.states
+    assert result.seconds > 1.5 + alone.seconds / 2

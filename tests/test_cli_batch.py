@@ -1,3 +1,5 @@
+"""The command line on directories and collections: records, formats, resume, Ctrl-C."""
+
 import json
 import os
 import signal
@@ -5,27 +7,10 @@ import subprocess
 import sys
 import time
 
-from sokosolve.io.files import Task, read_tasks
-from sokosolve.level import parse_level
-from sokosolve.limits import Limits
-from sokosolve.parallel import pool
+from sokosolve.io.files import read_tasks
 from sokosolve.replay import verify
-from sokosolve.result import Status
-from sokosolve.search.presets import ONE_CORE
 
-from .conftest import PUZZLES
-
-# Four boxes frozen in a square off the goals: dead from the start, but only an
-# exhaustive search over the other boxes can tell, so it runs into its time limit.
-STUCK = """\
-################
-#              #
-#  $$    $ $ $ #
-#  $$          #
-#      $ $ $ $ #
-#@...........  #
-################
-"""
+from .conftest import PUZZLES, STUCK
 
 
 def run(*args, **kwargs):
@@ -135,19 +120,3 @@ def test_sigint_keeps_every_finished_level(tmp_path):
     assert lines[0].startswith("file,index") and len(lines) == 2
     assert lines[1].split(",")[3] == "solved"
     assert "interrupted after 1 level(s): solved 1" in err
-
-
-def _never_returns(level, strategy, limits):
-    time.sleep(3600)
-
-
-def test_a_worker_that_overruns_is_killed_and_the_batch_goes_on(monkeypatch):
-    monkeypatch.setattr(pool, "solve", _never_returns)
-    monkeypatch.setattr(pool, "KILL_MARGIN", 0.5)
-    level = parse_level("#####\n#@$.#\n#####")
-    tasks = [Task("x", i, level) for i in (1, 2)]
-    started = time.perf_counter()
-    results = list(pool.solve_tasks(tasks, ONE_CORE, Limits(seconds=0.5), jobs=2))
-    assert time.perf_counter() - started < 10
-    assert [r.status for _, r in results] == [Status.TIMEOUT, Status.TIMEOUT]
-    assert "killed" in results[0][1].error

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 
 from sokosolve.analysis.board import Board
 from sokosolve.io.files import load_levels
-from sokosolve.kernels import loop as search
+from sokosolve.kernels import loop
 from sokosolve.replay import verify
 from sokosolve.search.build import start
 from sokosolve.search.meet import meet_in_the_middle
@@ -29,7 +29,7 @@ def _meet(level, forward_mode="bfs", *backward_modes, caps=()):
     caps = caps or (1 << 20,) * len(backward_modes)
     sides = [start(board, replace(PRESETS[mode], goal_macros=False), cap, deadline)
              for mode, cap in zip((forward_mode, *backward_modes), (1 << 20, *caps), strict=True)]
-    if any(code != search.RUNNING for code, _, _ in sides):
+    if any(code != loop.RUNNING for code, _, _ in sides):
         return None
     shares = [1 / (1 + len(backward_modes))] * len(backward_modes)
     status, pushes, pulls, _ = meet_in_the_middle(
@@ -44,9 +44,9 @@ def _check_meeting(level, met):
         return  # decided at the start: nothing to meet
     board, status, pushes, pulls = met
     if optimal_pushes(level) is None:
-        assert status == search.UNSOLVABLE
+        assert status == loop.UNSOLVABLE
     else:
-        assert status == search.SOLVED
+        assert status == loop.SOLVED
         assert verify(level, joined_lurd(board, pushes, pulls)).solved
 
 
@@ -73,22 +73,22 @@ def test_two_searches_run_through_share_the_states_of_a_solution(name):
     board = Board.from_level(level)
     deadline = time.perf_counter() + 30
     forward, backward = (
-        search.run_search(start(board, replace(PRESETS[mode], goal_macros=False), 1 << 20,
+        loop.run_search(start(board, replace(PRESETS[mode], goal_macros=False), 1 << 20,
                                 deadline)[1], 1 << 62,
                           np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.int32))[1]
         for mode in ("bfs", "backward-bfs"))
-    node, met = search.first_meeting(forward, 0, *search.search_table(backward))
+    node, met = loop.first_meeting(forward, 0, *loop.search_table(backward))
     assert node >= 0 and met >= 0
-    pushes, pulls = search.search_path(forward, node), search.search_path(backward, met)
+    pushes, pulls = loop.search_path(forward, node), loop.search_path(backward, met)
     assert verify(level, joined_lurd(board, pushes, pulls)).solved
-    stored = search.search_counts(forward)[2]
-    assert search.first_meeting(forward, stored, *search.search_table(backward)) == (-1, -1)
+    stored = loop.search_counts(forward)[2]
+    assert loop.first_meeting(forward, stored, *loop.search_table(backward)) == (-1, -1)
 
 @pytest.mark.parametrize("name", ["corridor.xsb", "goal-room.xsb", "storeroom.xsb"])
 def test_breadth_first_sides_meet_and_their_joined_paths_solve_the_puzzle(name):
     level = load_levels(PUZZLES / name)[0]
     board, status, pushes, pulls = _meet(level)
-    assert status == search.SOLVED and len(pushes) > 0 and len(pulls) > 0
+    assert status == loop.SOLVED and len(pushes) > 0 and len(pulls) > 0
     assert verify(level, joined_lurd(board, pushes, pulls)).solved
 
 
@@ -96,7 +96,7 @@ def test_breadth_first_sides_meet_and_their_joined_paths_solve_the_puzzle(name):
 def test_greedy_sides_taking_turns_solve_the_puzzle(name):
     level = load_levels(PUZZLES / name)[0]
     board, status, pushes, pulls = _meet(level, "features", "backward")
-    assert status == search.SOLVED
+    assert status == loop.SOLVED
     assert verify(level, joined_lurd(board, pushes, pulls)).solved
 
 
@@ -107,9 +107,9 @@ def _expansions_by_side(level, backward_share):
              for mode in ("features", "backward-features")]
     status = meet_in_the_middle(sides[0], [sides[1]], False, [backward_share],
                                 turn_seconds=0.05)[0]
-    assert status == search.TIMEOUT
+    assert status == loop.TIMEOUT
     # a side's counters are updated in place as it runs
-    return search.search_counts(sides[0])[0], search.search_counts(sides[1])[0]
+    return loop.search_counts(sides[0])[0], loop.search_counts(sides[1])[0]
 
 
 def test_the_backward_share_divides_the_time_between_the_sides():

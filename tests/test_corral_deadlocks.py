@@ -1,0 +1,52 @@
+"""The corral deadlock test (kernels.corral_deadlocks): what it prunes is dead."""
+
+import pytest
+from hypothesis import given, settings
+
+from sokosolve.result import Status
+from sokosolve.search.presets import PRESETS
+from sokosolve.search.spec import switched
+from sokosolve.solver import solve
+
+from .reference import optimal_pushes, small_levels
+
+
+@pytest.mark.parametrize("mode", ["pushes", "greedy", "features"])
+def test_a_start_in_a_dead_corral_is_not_expanded_further(mode):
+    """The box on the top row must go left, pushed from its right; the two boxes fence
+    that square off from the player, and no push of theirs opens the fence. Either box
+    alone could be pushed home, so only the corral test sees it."""
+    from sokosolve.level import parse_level
+
+    level = parse_level("#######\n#. $  #\n#   $ #\n# @.###\n#######")
+    tested = solve(level, mode)
+    untested = solve(level, switched(PRESETS[mode], dead_corrals=False))
+    assert tested.status is untested.status is Status.UNSOLVABLE
+    assert tested.dead_corrals == tested.expanded < untested.expanded
+
+
+CORRALS = {"dead": 0, "only_corral": 0}
+
+
+@settings(max_examples=400, deadline=None)
+@given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
+def test_corral_deadlocks_are_really_dead(level):
+    """Every position the corral test calls dead has no solution by exhaustive search."""
+    from sokosolve.analysis.board import Board
+    from sokosolve.analysis.positions import corral_deadlocked
+    from sokosolve.kernels.distances import UNREACHABLE
+    from sokosolve.kernels.heuristics import matching_bound, matching_workspace
+
+    board = Board.from_level(level)
+    if not corral_deadlocked(board, board.boxes.copy(), board.player):
+        return
+    assert optimal_pushes(level) is None
+    CORRALS["dead"] += 1
+    # Count the ones that the cheaper tests miss.
+    unmatched = matching_bound(board.goal_distances, board.boxes.copy(),
+                               matching_workspace(board.boxes.size)) >= UNREACHABLE
+    CORRALS["only_corral"] += not unmatched and not board.dead_squares[board.boxes].any()
+
+
+def test_the_corral_test_really_met_corral_deadlocks():
+    assert CORRALS["dead"] >= 10 and CORRALS["only_corral"] >= 5, CORRALS

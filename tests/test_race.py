@@ -1,0 +1,66 @@
+"""The race (parallel.race): the first definite answer wins, the losers stop, the limits hold."""
+
+import time
+
+from sokosolve import solver
+from sokosolve.io.files import load_levels
+from sokosolve.level import parse_level
+from sokosolve.limits import Limits
+from sokosolve.parallel import race as portfolio
+from sokosolve.parallel.race import race
+from sokosolve.replay import verify
+from sokosolve.result import Result, Status
+from sokosolve.search.presets import BFS, GREEDY
+from sokosolve.search.spec import Race
+from sokosolve.solver import solve
+
+from .conftest import OPEN_ROOM, PUZZLES
+
+
+def test_race_returns_a_verified_solution_or_a_proof():
+    level = load_levels(PUZZLES / "corridor.xsb")[0]
+    result = race(level, Limits(seconds=30))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    unsolvable = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    assert race(unsolvable, Limits(seconds=30)).status is Status.UNSOLVABLE
+
+
+def test_race_of_one_runs_in_process():
+    level = parse_level("#####\n#@$.#\n#####")
+    assert race(level, Limits(seconds=5), Race((GREEDY,))).solution == "R"
+
+
+def _stalls(level, strategy, limits, stop=None):
+    time.sleep(3600)
+
+
+def test_stalled_racers_are_killed_at_the_limit(monkeypatch):
+    monkeypatch.setattr(portfolio, "solve", _stalls)
+    monkeypatch.setattr(portfolio, "KILL_MARGIN", 0.5)
+    started = time.perf_counter()
+    result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=0.5))
+    assert result.status is Status.TIMEOUT and "killed" in result.error
+    assert time.perf_counter() - started < 5
+
+
+def _reports_its_state_cap(level, strategy, limits, stop):
+    return Result(Status.TIMEOUT, states=limits.max_states)
+
+
+def test_racers_share_the_state_limit(monkeypatch):
+    monkeypatch.setattr(solver, "_search", _reports_its_state_cap)
+    result = race(parse_level("#####\n#@$.#\n#####"), Limits(seconds=5, max_states=1000))
+    # Each solve fills its cap, and the race adds up every racer's solves: a racer that
+    # runs two searches one after the other gives the second what the first left (here
+    # nothing), so the level's states stay within its cap.
+    assert result.states == 1000
+
+
+def test_the_race_stops_the_losers_and_adds_up_their_counts():
+    level = parse_level(OPEN_ROOM)
+    alone = solve(level, GREEDY, Limits(seconds=30))
+    started = time.perf_counter()
+    result = race(level, Limits(seconds=30), Race((GREEDY, BFS)))
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    assert result.expanded > alone.expanded  # the breadth-first racer's too
+    assert time.perf_counter() - started < 10
