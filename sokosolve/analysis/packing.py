@@ -7,11 +7,12 @@ out before the search by taking the full room apart: the goal whose box can
 come in last, with every other goal of the room filled, is filled last, and
 so on. Each step of that order has a push path from the entrance to its
 goal, found with the earlier goals filled and the player kept inside the
-room, so it holds whatever stands outside. The fast search then pushes a box
-that reaches the entrance straight on to the next goal in one move.
+room, so it holds whatever stands outside. The forward greedy and feature
+searches then push a box that reaches the entrance straight on to the next
+goal in one move.
 
-That commits the search, so it is used where completeness is not needed:
-the fast mode, which searches again without macros if it runs out of states.
+That commits the search, so it is used where completeness is not needed: a
+search whose "unsolvable" rests on the macros runs again without them.
 
 >>> from sokosolve.level import parse_level
 >>> from sokosolve.analysis.board import Board
