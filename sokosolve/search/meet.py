@@ -2,7 +2,7 @@
 a state that the forward one and a backward one reach joins their paths into a solution.
 
 The forward search pushes boxes from the start, a backward one pulls them
-off the goals (:func:`sokosolve.loop.start_search`). Both key a state by
+off the goals (:func:`sokosolve.kernels.loop.start_search`). Both key a state by
 its boxes and the player's region, so a new state of one that the other has
 stored is a state that the start reaches and from which the goals are
 reached: the pushes to it, then the pulls back from it undone in reverse
@@ -26,6 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..kernels import loop
+from ..kernels.layout import Progress
 
 #: Seconds a side runs, at an equal share, before the next one gets its turn.
 TURN_SECONDS = 0.25
@@ -39,12 +40,12 @@ def meet_in_the_middle(
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """Runs a forward and one or more backward searches in turns until one decides the level.
 
-    The searches come from :func:`~sokosolve.loop.start_search` with status
+    The searches come from :func:`~sokosolve.kernels.loop.start_search` with status
     ``RUNNING``. ``forward_is_complete`` says whether the forward search
     running out of states proves the level unsolvable (it does not with goal
     macros). Returns ``(status, pushes, pulls, counts)``: a solution is
     ``pushes`` followed by ``pulls`` undone in reverse order; ``counts`` sums
-    every side's :func:`~sokosolve.loop.search_counts`. A round of turns
+    every side's :func:`~sokosolve.kernels.loop.search_counts`. A round of turns
     lasts about ``turn_seconds`` a side, of which each backward search has its
     share of ``backward_shares`` and the forward one the rest; a side's first
     turn is ``first_turn`` expansions.
@@ -70,9 +71,10 @@ def meet_in_the_middle(
             continue
         keys, slots = loop.search_table(sides[1 if side == 0 else 0])
         started = time.perf_counter()
-        done, stored = loop.search_counts(sides[side])[[0, 2]]
+        progress = sides[side].progress
+        done, stored = progress[Progress.EXPANDED], progress[Progress.COUNT]
         status, sides[side] = loop.run_search(sides[side], done + turn[side], keys, slots)
-        ran = loop.search_counts(sides[side])[0] - done
+        ran = sides[side].progress[Progress.EXPANDED] - done
         seconds = time.perf_counter() - started
         if ran and seconds > 0:
             turn[side] = max(1, int(ran * seconds_of[side] / seconds))
@@ -95,7 +97,8 @@ def meet_in_the_middle(
         if meeting[0] >= 0:
             forward_end, other, backward_end = meeting
         else:
-            goal, met = loop.search_counts(sides[side])[5:7]
+            progress = sides[side].progress
+            goal, met = progress[Progress.GOAL_NODE], progress[Progress.MEET_NODE]
             other = side if side > 0 else 1  # the forward side met the first backward table
             forward_end, backward_end = (goal, met) if side == 0 else (met, goal)
         if forward_end >= 0:  # -1: that side had no part in it
