@@ -18,7 +18,7 @@ from dataclasses import replace
 import numpy as np
 
 from .analysis.board import Board
-from .kernels import loop
+from .kernels.layout import Code
 from .kernels.macros import MAX_SQUARES
 from .level import Level, count_problem, parse_level
 from .limits import Limits
@@ -30,12 +30,7 @@ from .search.solution import UnplayablePushes, joined_lurd
 from .search.spec import Meet, Race, Search, Sequential, Then, switched
 
 #: The statuses of the search codes that end a search.
-SEARCH_STATUS = {
-    loop.SOLVED: Status.SOLVED,
-    loop.UNSOLVABLE: Status.UNSOLVABLE,
-    loop.TIMEOUT: Status.TIMEOUT,
-    loop.LIMIT: Status.LIMIT,
-}
+SEARCH_STATUS = {code: Status[code.name] for code in Code if code is not Code.RUNNING}
 
 #: Seconds kept back from the time limit to turn pushes into moves and replay them.
 _FINISHING = 0.01
@@ -101,7 +96,7 @@ def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndar
         code, pushes, pulls, run_counts, rooms = run(board, strategy, limits.max_states,
                                                      deadline, stop)
         counts += run_counts[:5]
-        if code != loop.UNSOLVABLE or not rooms:
+        if code != Code.UNSOLVABLE or not rooms:
             break
         # Goal macros commit the search: only a search without them proves this.
         strategy = switched(strategy, goal_macros=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,14 +35,11 @@ def level_files(paths: Iterable[str]) -> Iterator[str]:
 
 def read_tasks(path: str) -> list[Task]:
     """Every level of one file as a task; raises :class:`LevelError` if it cannot be read."""
-    source = "<stdin>" if path == "-" else path
-    return [Task(source, i, level) for i, level in enumerate(load_levels(path), start=1)]
+    return [Task(_source(path), i, level) for i, level in enumerate(load_levels(path), start=1)]
 
 
 def read_text(path: str | Path) -> str:
     """The text of a level file; ``-`` reads standard input."""
-    import sys
-
     if str(path) == "-":
         data = sys.stdin.buffer.read()
     else:
@@ -59,5 +57,9 @@ def read_text(path: str | Path) -> str:
 
 def load_levels(path: str | Path) -> list[Level | LevelError]:
     """Every level of a file (``-`` for standard input), bad ones as :class:`LevelError`."""
-    source = "<stdin>" if str(path) == "-" else str(path)
-    return list(read_levels(read_text(path), source))
+    return list(read_levels(read_text(path), _source(path)))
+
+
+def _source(path: str | Path) -> str:
+    """How a file is named in records and errors."""
+    return "<stdin>" if str(path) == "-" else str(path)

@@ -1,10 +1,9 @@
-"""Solving many levels: gathering them from paths, and a pool of worker processes.
+"""The worker pool of a batch: each worker solves one level at a time, with a strategy
+that runs in one process.
 
-Each worker solves one level at a time, with a strategy that runs in one
-process. The search stops itself at its time
-and state limits; if it does not, the pool kills the worker at the limit
-plus a margin, reports the level as a timeout and starts a fresh worker, so
-one level can never stall, crash or lose the batch.
+The search stops itself at its time and state limits; if it does not, the pool
+kills the worker at the limit plus a margin, reports the level as a timeout and
+starts a fresh worker, so one level can never stall, crash or lose the batch.
 """
 
 from __future__ import annotations
