@@ -30,6 +30,8 @@ class Result:
     states: int = 0
     restricted: int = 0  # expansions cut down to the pushes into a PI-corral
     dead_corrals: int = 0  # states not expanded: a corral deadlock
+    learned: int = 0  # states proved dead from their subtrees (kernels.learning)
+    pruned: int = 0  # states not expanded: dead by a learned pattern or a dead ancestor
     error: str | None = None
     box_lines: int | None = None
     box_changes: int | None = None

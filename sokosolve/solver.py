@@ -24,6 +24,7 @@ from .level import Level, count_problem, parse_level
 from .limits import Limits
 from .replay import verify
 from .result import Result, Status
+from .search.build import LearnedPatterns
 from .search.presets import PRESETS
 from .search.run import run
 from .search.solution import UnplayablePushes, joined_lurd
@@ -52,35 +53,39 @@ def solve(level: Level, strategy: str | Sequential = "one-core", limits: Limits 
     if isinstance(strategy, Race):
         raise ValueError(f"{strategy} runs on several processes: use sokosolve.solve_many")
     if stop is not None:
-        return _solve(level, strategy, limits or Limits(), stop)
+        return _solve(level, strategy, limits or Limits(), stop, LearnedPatterns())
     stop = np.zeros(1, dtype=np.int8)
     with signals_stop(stop) as caught:
-        result = _solve(level, strategy, limits or Limits(), stop)
+        result = _solve(level, strategy, limits or Limits(), stop, LearnedPatterns())
     if caught:
         raise KeyboardInterrupt
     return result
 
 
 #: The counts of a :class:`Result` that add up over the searches that made it.
-COUNTED = ("expanded", "generated", "states", "restricted", "dead_corrals")
+COUNTED = ("expanded", "generated", "states", "restricted", "dead_corrals", "learned",
+           "pruned")
 
 
-def _solve(level: Level, strategy: Sequential, limits: Limits, stop: np.ndarray) -> Result:
-    """:func:`solve` with a spec and a stop flag."""
+def _solve(level: Level, strategy: Sequential, limits: Limits, stop: np.ndarray,
+           patterns: LearnedPatterns) -> Result:
+    """:func:`solve` with a spec, a stop flag and the deadlock patterns learned so far."""
     if not isinstance(strategy, Then):
-        return _search(level, strategy, limits, stop)
+        return _search(level, strategy, limits, stop, patterns)
     lead = _solve(level, strategy.first, replace(limits, seconds=limits.seconds * strategy.share),
-                  stop)
+                  stop, patterns)
     left = limits.max_states - lead.states  # the cap is on the states of both together
     if lead.status in (Status.SOLVED, Status.UNSOLVABLE) or stop[0] or left < 1:
         return lead
     rest = _solve(level, strategy.rest,
-                  replace(limits, seconds=limits.seconds - lead.seconds, max_states=left), stop)
+                  replace(limits, seconds=limits.seconds - lead.seconds, max_states=left), stop,
+                  patterns)
     return replace(rest, **{name: getattr(lead, name) + getattr(rest, name)
                             for name in ("seconds", *COUNTED)})
 
 
-def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndarray) -> Result:
+def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndarray,
+            patterns: LearnedPatterns) -> Result:
     """One search or meeting, its solution replayed."""
     started = time.perf_counter()
     # A Level built in code skips the parser's checks; the replay check needs every goal boxed.
@@ -91,11 +96,11 @@ def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndar
     if board.walls.size >= MAX_SQUARES:
         return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
     deadline = started + limits.seconds - _FINISHING
-    counts = np.zeros(5, dtype=np.int64)  # of both runs, if there are two
+    counts = np.zeros(len(COUNTED), dtype=np.int64)  # of both runs, if there are two
     while True:
         code, pushes, pulls, run_counts, rooms = run(board, strategy, limits.max_states,
-                                                     deadline, stop)
-        counts += run_counts[:5]
+                                                     deadline, stop, patterns)
+        counts += run_counts
         if code != Code.UNSOLVABLE or not rooms:
             break
         # Goal macros commit the search: only a search without them proves this.
@@ -113,9 +118,8 @@ def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndar
             replay = verify(level, solution)
             if not replay.solved:
                 error = f"internal error: the solution failed replay ({replay.error})"
-    expanded, generated, stored, restricted, dead = (int(c) for c in counts)
-    stats = dict(seconds=time.perf_counter() - started, expanded=expanded,
-                 generated=generated, states=stored, restricted=restricted, dead_corrals=dead)
+    stats = dict(seconds=time.perf_counter() - started,
+                 **{name: int(c) for name, c in zip(COUNTED, counts, strict=True)})
     if error is not None:
         return Result(Status.ERROR, error=error, **stats)
     if replay is None:

@@ -22,15 +22,18 @@ def compiled_kernels():
 
     warm_up()
 
-#: A level whose search runs out of any short time limit.
+#: A level whose search runs out of any short time limit. The block of 14 boxes can never
+#: move: a deadlock, but of more boxes than a learned pattern holds, so the searches go on
+#: through the positions of the other boxes.
 STUCK = """\
-################
-#              #
-#  $$    $ $ $ #
-#  $$          #
-#      $ $ $ $ #
-#@...........  #
-################
+##################
+#                #
+#  $$$$$$$   $   #
+#  $$$$$$$ $   $ #
+#   $   $    $   #
+#@.......... ....#
+#  ......        #
+##################
 """
 
 # Six boxes in an open room: the greedy search solves it at once, breadth first

@@ -106,3 +106,34 @@ def small_levels(
         # A box or goal walled off from the player: not a usable level.
         assume(False)
         raise
+
+
+def boxes_can_reach_goals(level: Level, boxes: frozenset[int], player: int,
+                          max_states: int = 200_000) -> bool:
+    """Whether pushes take every box of ``boxes`` onto a goal of ``level`` (the other goals
+    may stay empty), the player starting on ``player``: a plain BFS over pushes."""
+    start = (boxes, min(flood(level, boxes, player)))
+    seen = {start}
+    frontier = [(boxes, player)]
+    while frontier:
+        following = []
+        for here, at in frontier:
+            if here <= level.goals:
+                return True
+            region = flood(level, here, at)
+            for b in here:
+                r, c = level.row_col(b)
+                for dr, dc in STEPS.values():
+                    behind = level.square(r - dr, c - dc)
+                    to = level.square(r + dr, c + dc)
+                    if behind not in region or to not in level.floor or to in here:
+                        continue
+                    moved = (here - {b}) | {to}
+                    key = (moved, min(flood(level, moved, b)))
+                    if key not in seen:
+                        seen.add(key)
+                        following.append((moved, b))
+                        if len(seen) > max_states:
+                            raise RuntimeError("reference search too large")
+        frontier = following
+    return False

@@ -43,7 +43,7 @@ def test_stalled_racers_are_killed_at_the_limit(monkeypatch):
     assert time.perf_counter() - started < 5
 
 
-def _reports_its_state_cap(level, strategy, limits, stop):
+def _reports_its_state_cap(level, strategy, limits, stop, patterns):
     return Result(Status.TIMEOUT, states=limits.max_states)
 
 

@@ -169,7 +169,7 @@ def test_wrong_pushes_from_the_search_are_an_internal_error_not_a_solution(
     assert result.error.startswith("internal error") and error in result.error
 
 
-def _fills_half_its_cap(level, strategy, limits, stop):
+def _fills_half_its_cap(level, strategy, limits, stop, patterns):
     return Result(Status.LIMIT, states=limits.max_states // 2)
 
 
@@ -232,3 +232,16 @@ def test_the_counts_of_both_searches_are_reported():
     assert result.status is Status.SOLVED and verify(level, result.solution).solved
     assert result.expanded > alone.expanded and result.states > alone.states
     assert result.seconds > 1.5 + alone.seconds / 2
+
+
+def test_a_state_cap_below_the_first_table_size_still_ends():
+    """A cap that is not a power of two sized the hash slots to match, and the probing,
+    which wraps by a mask, could then loop forever on a full run of slots."""
+    from sokosolve import load_levels
+
+    from .conftest import shared
+
+    level = load_levels(shared("xsokoban/xsokoban_90.xsb"))[0]
+    for mode in ("features", "greedy", "pushes"):
+        result = solve(level, mode, Limits(seconds=60, max_states=3000))
+        assert result.status in (Status.SOLVED, Status.LIMIT), mode

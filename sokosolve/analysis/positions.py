@@ -1,12 +1,15 @@
 """Python views of positions for tests and scripts: the player's region, the box nodes, the
-corral test, each for a :class:`~sokosolve.analysis.board.Board`."""
+corral test, the learned deadlock pattern, each for a :class:`~sokosolve.analysis.board.Board`."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ..kernels.corral_deadlocks import corral_deadlock, corral_workspace
+from ..kernels.deadlock_proof import proof_workspace
 from ..kernels.deadlocks import freeze_workspace
+from ..kernels.learning import examine
+from ..kernels.patterns import pattern_store
 from ..kernels.push_sides import box_node, node_distances, side_areas
 from ..kernels.reach import scanline_fill
 from ..kernels.table import zobrist_keys
@@ -79,3 +82,36 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
                         player_keys, stack, held, frames, work)
         for square in boxes
     )
+
+
+def learned_pattern(board: Board, boxes: np.ndarray, player: int,
+                    backward: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+    """The deadlock pattern that :func:`~sokosolve.kernels.learning.examine` learns from a
+    position (boxes on ``boxes``, the player on ``player``): ``(box squares, the player's
+    region as a bool mask)``, or None if it does not prove the position dead. With
+    ``backward`` the moves are pulls to ``board``'s start squares.
+
+    The two boxes below lock each other against the wall, off their goals; the
+    player may be anywhere else:
+
+    >>> from sokosolve.level import parse_level
+    >>> rows = ["########", "#  $$ .#", "#      #", "#@    .#", "########"]
+    >>> board = Board.from_level(parse_level("\\n".join(rows)))
+    >>> squares, region = learned_pattern(board, board.boxes, board.player)
+    >>> sorted(squares.tolist()) == sorted(board.boxes.tolist()), int(region.sum())
+    (True, 16)
+    """
+    searched = board.reversed() if backward else board
+    n = board.walls.size
+    box_keys, player_keys = zobrist_keys(n)
+    store = pattern_store(n)
+    found = examine(proof_workspace(n, board.walls), store, searched.walls,
+                    searched.goal_mask, searched.dead_squares, searched.offsets,
+                    searched.width, box_keys, player_keys, np.zeros(n, dtype=np.uint8),
+                    freeze_workspace(boxes.size), np.array(boxes, dtype=np.int32),
+                    int(player), backward)
+    if not found:
+        return None
+    squares = store.boxes[0][store.boxes[0] >= 0].copy()
+    bits = np.unpackbits(store.regions[0].view(np.uint8), bitorder="little")
+    return squares, bits[:n].astype(bool)

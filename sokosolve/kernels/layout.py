@@ -51,6 +51,9 @@ class Progress(IntEnum):
     AREA_LABEL = 13  # the next free label of the free areas
     MEET_NODE = 14  # the other search's node where the two met, or -1
     DEFERRED = 15  # the heap of nodes whose other areas' pushes wait
+    EXAMINED = 16  # nodes whose subtree grew large enough to try to prove them dead
+    LEARNED = 17  # of those, the nodes proved dead
+    PRUNED = 18  # nodes not expanded: a learned pattern, or an ancestor proved dead
 
 
 #: The length of the progress array.
@@ -84,6 +87,7 @@ class Settings(NamedTuple):
     target_player: int  # backward: a square the player must reach at the end
     dead_corrals: bool  # the corral deadlock test (forward only)
     frozen_goals: bool  # bounds that see boxes frozen on goals (forward only)
+    learn: int  # examines nodes whose subtree reaches this many nodes (kernels.learning); 0: no
     stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
 
 
@@ -110,6 +114,15 @@ class Plan(NamedTuple):
     after: np.ndarray
     goal_area: np.ndarray  # per square, the goal area of a goal on it, else -1
     box_area: np.ndarray  # per box, the goal area it belongs to
+
+
+class Patterns(NamedTuple):
+    """Learned deadlock patterns (kernels.patterns): a set of box squares and a player
+    region each, shared by the searches of one direction on one board."""
+
+    boxes: np.ndarray  # int32 [pattern, k]: its box squares, -1 past its size
+    regions: np.ndarray  # uint64 [pattern, word]: the player's region, a bit per square
+    count: np.ndarray  # int64[1]: patterns stored
 
 
 class Position(NamedTuple):
@@ -140,6 +153,8 @@ class Scratch(NamedTuple):
     plan_flags: np.ndarray  # plan_packed's flags
     area_goals: np.ndarray  # goals per goal area
     matched_nodes: np.ndarray  # the box nodes of the matching in parent_work
+    proof: tuple  # kernels.deadlock_proof.proof_workspace
+    ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
 
 
 class Table(NamedTuple):
@@ -152,6 +167,8 @@ class Table(NamedTuple):
     slots: np.ndarray  # open addressing over keys
     heap: np.ndarray  # the binary open list (not in the feature-space search)
     node_tables: np.ndarray  # per node, its frozen-goal distance table
+    subtree_sizes: np.ndarray  # per node, nodes stored under it, up to the learning trigger
+    dead_nodes: np.ndarray  # per node, 1 once it is proved dead (and so its whole subtree)
 
 
 class Cells(NamedTuple):
@@ -175,4 +192,5 @@ class SearchState(NamedTuple):
     cells: Cells
     plan: Plan
     frozen: tuple  # kernels.frozen_goals.frozen_workspace
+    patterns: Patterns
     progress: np.ndarray  # by Progress

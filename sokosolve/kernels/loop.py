@@ -38,6 +38,7 @@ import numpy as np
 
 from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
+from .deadlock_proof import proof_workspace
 from .deadlocks import freeze_deadlock, freeze_workspace, is_frozen
 from .distances import UNREACHABLE
 from .feature_space import (
@@ -58,6 +59,7 @@ from .layout import (
     Code,
     Macros,
     Order,
+    Patterns,
     Plan,
     Position,
     Progress,
@@ -66,6 +68,13 @@ from .layout import (
     Settings,
     Table,
     Tables,
+)
+from .learning import (
+    MAX_EXAMINED,
+    ancestor_boxes,
+    dead_ancestor,
+    examine,
+    grow_subtrees,
 )
 from .macros import (
     STEPS_SHIFT,
@@ -76,6 +85,7 @@ from .macros import (
     unpack,
 )
 from .open_list import G_MASK, G_SHIFT, NODE_MASK, open_entry, open_pop, open_push
+from .patterns import matching_pattern
 from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
@@ -85,6 +95,8 @@ SOLVED, UNSOLVABLE, TIMEOUT, LIMIT, RUNNING = (
     Code.SOLVED, Code.UNSOLVABLE, Code.TIMEOUT, Code.LIMIT, Code.RUNNING)
 _NEED_ROOM = -1  # the loop stops for its tables to grow
 
+#: The length of :func:`search_counts`.
+COUNTS = 7
 _CLOCK_EVERY = 32
 _NO_PARENT = -1
 
@@ -94,16 +106,6 @@ def _clock() -> float:
     with numba.objmode(now="float64"):
         now = time.perf_counter()
     return now
-
-
-
-
-
-
-
-
-
-
 
 
 @numba.njit(cache=True)
@@ -154,16 +156,10 @@ def _move_to(
     return push_ends(pushes[node], offsets, macros, backward)[2]
 
 
-
-
-
-
-
-
 @numba.njit(cache=True)
 def start_search(
-    tables: Tables, settings: Settings, macros: Macros, plan: Plan, start_boxes: np.ndarray,
-    start_players: np.ndarray,
+    tables: Tables, settings: Settings, macros: Macros, plan: Plan, patterns: Patterns,
+    start_boxes: np.ndarray, start_players: np.ndarray,
 ) -> tuple[int, SearchState]:
     """Sets up a search for pushes that put every box on a goal: ``(status, search)``.
 
@@ -175,7 +171,9 @@ def start_search(
     and bounds that see boxes frozen on goals are forward only too. ``plan`` is
     the packing plan that the feature-space search counts packed boxes by (empty:
     boxes on goals), and the goal areas if the search commits to one goal area at
-    a time (empty if not).
+    a time (empty if not). ``patterns`` is the store of learned deadlock patterns
+    that the search uses and, with ``settings.learn``, adds to
+    (:mod:`sokosolve.kernels.learning`).
 
     The status is ``RUNNING`` unless a root already decides it; then
     :func:`run_search` goes on, and :func:`search_path` and
@@ -205,7 +203,8 @@ def start_search(
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
         np.zeros(nboxes, dtype=np.bool_), np.bincount(plan.goal_area[plan.goal_area >= 0]),
-        np.empty(nboxes, dtype=np.int64),
+        np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
+        np.empty(nboxes, dtype=np.int32),
     )
 
     capacity = min(1 << 12, max_states)
@@ -213,7 +212,10 @@ def start_search(
     parents = np.empty(capacity, dtype=np.int32)
     pushes = np.empty(capacity, dtype=np.int32)
     depths = np.empty(capacity, dtype=np.uint16)
-    slots = np.full(capacity * 2, -1, dtype=np.int32)
+    slot_count = 2  # a power of two, as table_find's probing needs
+    while slot_count < 2 * capacity:
+        slot_count *= 2
+    slots = np.full(slot_count, -1, dtype=np.int32)
     heap = np.empty(capacity if ordering != FEATURES else 0, dtype=np.int64)  # see _OPEN_*
     heap_size = 0  # entries in the open list
     # The feature-space search's open lists, one pairing heap a cell.
@@ -222,6 +224,9 @@ def start_search(
     first_child = np.empty(cell_capacity, dtype=np.int32)
     next_sibling = np.empty(cell_capacity, dtype=np.int32)
     cell_keys = np.empty(cell_capacity, dtype=np.int64)
+    learned_capacity = capacity if settings.learn else 0
+    subtree_sizes = np.empty(learned_capacity, dtype=np.int32)
+    dead_nodes = np.empty(learned_capacity, dtype=np.uint8)
 
     boxes_key = np.uint64(0)
     on_goal = 0
@@ -253,6 +258,9 @@ def start_search(
         pushes[count] = root_player
         depths[count] = 0
         slots[-(slot + 1)] = count
+        if settings.learn:
+            subtree_sizes[count] = 1
+            dead_nodes[count] = 0
         if on_goal == nboxes and (not backward or marks[target_player] == stamp):
             goal_node = count  # the level starts solved
             status = SOLVED
@@ -286,8 +294,9 @@ def start_search(
     progress[Progress.DEFERRED] = -1
     return status, SearchState(
         tables, macros, settings, Position(box_squares, box_at, occupied, box_nodes), scratch,
-        Table(keys, parents, pushes, depths, slots, heap, node_tables),
-        Cells(cells, first_child, next_sibling, cell_keys), plan, frozen, progress,
+        Table(keys, parents, pushes, depths, slots, heap, node_tables, subtree_sizes,
+              dead_nodes),
+        Cells(cells, first_child, next_sibling, cell_keys), plan, frozen, patterns, progress,
     )
 
 
@@ -313,14 +322,19 @@ def run_search(
         # The table grows here, between runs of the loop: arrays that the loop
         # itself reassigns cost numba reference counting on every step.
         keys, slots, heap, node_tables = table.keys, table.slots, table.heap, table.node_tables
+        subtree_sizes, dead_nodes = table.subtree_sizes, table.dead_nodes
         count = progress[Progress.COUNT]
         if count + room > keys.size:
             capacity = min(max(keys.size * 2, count + room), max_states)
             keys = grow(keys, capacity)
             if node_tables.size:
                 node_tables = grow(node_tables, capacity)
+            if subtree_sizes.size:
+                subtree_sizes = grow(subtree_sizes, capacity)
+                dead_nodes = grow(dead_nodes, capacity)
             table = Table(keys, grow(table.parents, capacity), grow(table.pushes, capacity),
-                          grow(table.depths, capacity), slots, heap, node_tables)
+                          grow(table.depths, capacity), slots, heap, node_tables,
+                          subtree_sizes, dead_nodes)
             if ordering == FEATURES:
                 cells = Cells(cells.roots, grow(cells.first_child, capacity),
                               grow(cells.next_sibling, capacity), grow(cells.keys, capacity))
@@ -332,22 +346,24 @@ def run_search(
         if ordering != FEATURES and progress[Progress.HEAP_SIZE] + room > heap.size:
             heap = grow(heap, max(heap.size * 2, progress[Progress.HEAP_SIZE] + room))
         table = Table(table.keys, table.parents, table.pushes, table.depths, slots, heap,
-                      table.node_tables)
+                      table.node_tables, table.subtree_sizes, table.dead_nodes)
     return status, SearchState(search.tables, search.macros, search.settings, search.position,
                                search.scratch, table, cells, search.plan, search.frozen,
-                               progress)
+                               search.patterns, progress)
 
 
 @numba.njit(cache=True)
 def search_counts(search: SearchState) -> np.ndarray:
-    """``[expanded, generated, stored, restricted, dead, goal node, meet node]`` of a search:
-    ``restricted`` counts the expansions that a PI-corral cut down, ``dead`` the nodes not
-    expanded as corral deadlocks; the goal node is the solved (or met) state."""
+    """The :data:`COUNTS` counts of a search, ``[expanded, generated, stored, restricted,
+    dead corrals, learned, pruned]``: ``restricted`` counts the expansions that a PI-corral
+    cut down, ``dead corrals`` the nodes not expanded as corral deadlocks, ``learned`` the
+    nodes proved dead by :mod:`~sokosolve.kernels.learning`, ``pruned`` the nodes not
+    expanded as dead by what it learned."""
     progress = search.progress
     return np.array([
         progress[Progress.EXPANDED], progress[Progress.GENERATED], progress[Progress.COUNT],
         progress[Progress.RESTRICTED], progress[Progress.DEAD_CORRALS],
-        progress[Progress.GOAL_NODE], progress[Progress.MEET_NODE],
+        progress[Progress.LEARNED], progress[Progress.PRUNED],
     ])
 
 
@@ -447,9 +463,11 @@ def _expand_nodes(
     work, parent_work, corral_work = scratch.work, scratch.parent_work, scratch.corral_work
     area_marks, plan_flags, area_goals = scratch.area_marks, scratch.plan_flags, \
         scratch.area_goals
-    matched_nodes = scratch.matched_nodes
+    matched_nodes, proof, ancestor = scratch.matched_nodes, scratch.proof, scratch.ancestor
+    learn, patterns = settings.learn, search.patterns
     keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
     slots, heap, node_tables = table.slots, table.heap, table.node_tables
+    subtree_sizes, dead_nodes = table.subtree_sizes, table.dead_nodes
     cells, first_child, next_sibling = cell_lists.roots, cell_lists.first_child, \
         cell_lists.next_sibling
     cell_keys = cell_lists.keys
@@ -475,6 +493,10 @@ def _expand_nodes(
     generated = progress[Progress.GENERATED]
     restricted = progress[Progress.RESTRICTED]
     dead_corral_nodes = progress[Progress.DEAD_CORRALS]
+    examined = progress[Progress.EXAMINED]
+    learned = progress[Progress.LEARNED]
+    pruned = progress[Progress.PRUNED]
+    reached = np.empty(MAX_EXAMINED, dtype=np.int64)  # nodes to examine after an expansion
     matched = -1  # the node whose matching is in ``parent_work``
     matched_table = 0  # the distance table of that matching
     distances = tables[0]  # the expanded node's table: 0 is the static one
@@ -535,6 +557,10 @@ def _expand_nodes(
             goal_node = node
             status = SOLVED
             break
+        if (learned and dead_ancestor(parents, dead_nodes, node)) or matching_pattern(
+                patterns, box_at, canonical) >= 0:
+            pruned += 1  # proved dead by what the search learned
+            continue
         if dead_corrals and not backward:
             tested = box_squares  # the start: every box's corral
             if parents[node] != _NO_PARENT:  # the pushed box's: the parent tested the others
@@ -585,6 +611,7 @@ def _expand_nodes(
             area_label += areas
         box_key = keys[node] ^ player_keys[canonical]
         g = depths[node] + 1
+        stored_before = count
         only_corral = -1
         if pi_corrals and not backward:
             only_corral, label = pi_corral_pushes(
@@ -698,6 +725,9 @@ def _expand_nodes(
                             count += 1
                             keys[child] = child_key
                             slots[-(slot + 1)] = child
+                            if learn:
+                                subtree_sizes[child] = 1
+                                dead_nodes[child] = 0
                             if meet_slots.size > 0:
                                 met = table_find(meet_slots, meet_keys, child_key)
                                 if met >= 0:
@@ -754,6 +784,20 @@ def _expand_nodes(
             break
         if held_back:  # expanded again, unrestricted, once the committed states run out
             deferred = heap_insert(deferred, node, cell_keys, first_child, next_sibling)
+        if learn and count > stored_before:
+            found = grow_subtrees(parents, subtree_sizes, node, count - stored_before,
+                                  learn, reached)
+            for k in range(found):
+                at = reached[k]
+                if dead_ancestor(parents, dead_nodes, at):
+                    continue
+                examined += 1
+                player_at = ancestor_boxes(node, at, parents, pushes, offsets, macros,
+                                           backward, box_squares, ancestor)
+                if examine(proof, patterns, walls, goal_mask, dead, offsets, width, box_keys,
+                           player_keys, held, frames, ancestor, player_at, backward):
+                    dead_nodes[at] = 1
+                    learned += 1
 
     progress[Progress.COUNT] = count
     progress[Progress.HEAD] = head
@@ -768,6 +812,9 @@ def _expand_nodes(
     progress[Progress.GENERATED] = generated
     progress[Progress.RESTRICTED] = restricted
     progress[Progress.DEAD_CORRALS] = dead_corral_nodes
+    progress[Progress.EXAMINED] = examined
+    progress[Progress.LEARNED] = learned
+    progress[Progress.PRUNED] = pruned
     progress[Progress.CELL] = cell
     progress[Progress.AREA_LABEL] = area_label
     progress[Progress.DEFERRED] = deferred

@@ -11,8 +11,10 @@ from ..analysis.packing import goal_rooms, macro_tables
 from ..analysis.packing_plan import packing_plan, plan_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
-from ..kernels.layout import Plan, Settings, Tables
+from ..kernels.layout import Patterns, Plan, Settings, Tables
+from ..kernels.learning import SUBTREE_TRIGGER
 from ..kernels.open_list import MAX_STATES
+from ..kernels.patterns import pattern_store
 from ..kernels.push_sides import node_distances, player_blind, side_areas
 from ..kernels.table import zobrist_keys
 from .spec import Search
@@ -21,14 +23,34 @@ EMPTY = np.empty(0, dtype=np.int32)
 _NO_STOP = np.zeros(1, dtype=np.int8)  # a stop flag nobody sets
 
 
+class LearnedPatterns:
+    """The deadlock patterns learned on one level, a store for each direction
+    (:mod:`sokosolve.kernels.patterns`), shared by every search of it in this process."""
+
+    def __init__(self) -> None:
+        self._stores: dict[bool, Patterns] = {}
+
+    def of(self, board: Board, search: Search) -> Patterns:
+        """The store of ``search``'s direction on ``board``."""
+        if search.backward not in self._stores:
+            self._stores[search.backward] = pattern_store(board.walls.size)
+        return self._stores[search.backward]
+
+    def __len__(self) -> int:
+        return sum(int(store.count[0]) for store in self._stores.values())
+
+
 def start(
     board: Board, search: Search, max_states: int, deadline: float,
-    stop: np.ndarray = _NO_STOP,
+    stop: np.ndarray = _NO_STOP, patterns: LearnedPatterns | None = None,
 ) -> tuple[int, tuple, list]:
     """Starts ``search`` on ``board``: ``(status, search state, goal rooms used)``, for
     :func:`~sokosolve.kernels.loop.run_search` to go on with. ``deadline`` is a
-    ``time.perf_counter()`` value; setting ``stop[0]`` ends the search as at the deadline."""
+    ``time.perf_counter()`` value; setting ``stop[0]`` ends the search as at the deadline.
+    ``patterns`` are the deadlock patterns learned on ``board`` so far, which the search
+    uses and adds to (none given: a store of its own)."""
     backward = search.backward
+    patterns = LearnedPatterns() if patterns is None else patterns
     searched = board.reversed() if backward else board
     starts = region_seeds(searched) if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
@@ -50,8 +72,10 @@ def start(
         max_states=int(min(max_states, MAX_STATES)), deadline=float(deadline),
         pi_corrals=pruning.pi_corrals, tunnels=search.macros, backward=backward,
         target_player=int(board.player), dead_corrals=pruning.dead_corrals,
-        frozen_goals=pruning.frozen_goals, stop=stop,
+        frozen_goals=pruning.frozen_goals,
+        learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0,
+        stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),
-                                    plan, searched.boxes, starts)
+                                    plan, patterns.of(board, search), searched.boxes, starts)
     return code, state, rooms

@@ -91,7 +91,7 @@ def meet_in_the_middle(
         ):
             active[side] = False  # its table stays for the other sides to meet
             status = loop.RUNNING
-    counts = sum(loop.search_counts(s)[:5] for s in sides)
+    counts = sum(loop.search_counts(s) for s in sides)
     pushes = pulls = np.empty(0, dtype=np.int32)
     if status == loop.SOLVED:
         if meeting[0] >= 0:

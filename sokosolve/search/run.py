@@ -9,7 +9,8 @@ import numpy as np
 
 from ..analysis.board import Board
 from ..kernels import loop
-from .build import EMPTY, start
+from ..kernels.layout import Progress
+from .build import EMPTY, LearnedPatterns, start
 from .meet import meet_in_the_middle
 from .spec import Meet, Search
 
@@ -28,16 +29,18 @@ class Outcome(NamedTuple):
 
 
 def run(board: Board, strategy: Search | Meet, max_states: int, deadline: float,
-        stop: np.ndarray) -> Outcome:
-    """Runs ``strategy`` on ``board`` until it decides the level or reaches a limit."""
+        stop: np.ndarray, patterns: LearnedPatterns | None = None) -> Outcome:
+    """Runs ``strategy`` on ``board`` until it decides the level or reaches a limit;
+    its searches use and add to ``patterns`` (:func:`~sokosolve.search.build.start`)."""
+    patterns = LearnedPatterns() if patterns is None else patterns
     if isinstance(strategy, Meet):
         share = max(1, max_states // (1 + len(strategy.backward)))
-        code, forward, rooms = start(board, strategy.forward, share, deadline, stop)
+        code, forward, rooms = start(board, strategy.forward, share, deadline, stop, patterns)
         if code != loop.RUNNING:  # decided at a root
             return _outcome(code, forward, False)
         backward = []
         for search, _ in strategy.backward:
-            backward_code, side, _ = start(board, search, share, deadline, stop)
+            backward_code, side, _ = start(board, search, share, deadline, stop, patterns)
             if backward_code != loop.RUNNING:
                 return _outcome(backward_code, side, True)
             backward.append(side)
@@ -45,7 +48,7 @@ def run(board: Board, strategy: Search | Meet, max_states: int, deadline: float,
         # side with macros only stops; the backward side has none).
         shares = tuple(share for _, share in strategy.backward)
         return Outcome(*meet_in_the_middle(forward, backward, not rooms, shares), [])
-    code, state, rooms = start(board, strategy, max_states, deadline, stop)
+    code, state, rooms = start(board, strategy, max_states, deadline, stop, patterns)
     if code == loop.RUNNING:
         code, state = loop.run_search(state, _NEVER, _EMPTY_KEYS, EMPTY)
     return _outcome(code, state, strategy.backward, rooms)
@@ -54,7 +57,8 @@ def run(board: Board, strategy: Search | Meet, max_states: int, deadline: float,
 def _outcome(code: int, state: tuple, backward: bool, rooms: list | None = None) -> Outcome:
     """The :class:`Outcome` of an ended search."""
     counts = loop.search_counts(state)
-    path = loop.search_path(state, counts[5]) if code == loop.SOLVED else EMPTY
+    goal = state.progress[Progress.GOAL_NODE]
+    path = loop.search_path(state, goal) if code == loop.SOLVED else EMPTY
     if backward:
         return Outcome(code, EMPTY, path, counts, rooms or [])
     return Outcome(code, path, EMPTY, counts, rooms or [])

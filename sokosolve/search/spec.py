@@ -32,6 +32,7 @@ class Pruning:
     pi_corrals: bool = True  # PI-corral pruning (kernels.corrals)
     dead_corrals: bool = True  # the corral deadlock test (kernels.corral_deadlocks), forward
     frozen_goals: bool = True  # bounds that see boxes frozen on goals (kernels.frozen_goals)
+    learned_deadlocks: bool = True  # deadlock patterns learned from subtrees (kernels.learning)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,126 @@
+"""Deadlock learning from subtrees: when the nodes stored under a node reach a count, that
+node is examined, and if it is proved dead its subtree is cut off and its pattern learned.
+
+A search that made an early mistake (two boxes locked together, a goal
+sealed off) can spend most of its time in the wide subtree below it, each
+position cheap to prove dead but none of them tested. The search counts
+the nodes stored under each node (:func:`grow_subtrees`, walking up from
+each expanded node only as far as the counts are below the trigger, so the
+walk is short). A node whose count reaches :data:`SUBTREE_TRIGGER` is
+examined (:func:`examine`): its free boxes are taken off and, if few are
+left, the rest is proved dead or not by a small search
+(:mod:`sokosolve.kernels.deadlock_proof`). A node proved dead is marked, and
+every node stored below it dies when the search takes it up; the fewest of
+its boxes that stay dead, with the player's region, become a pattern
+(:mod:`sokosolve.kernels.patterns`) that kills every later position holding
+them, anywhere in the tree and in the other searches of the same direction.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .deadlock_proof import drop_free_boxes, fewest_dead_boxes, prove_dead, relaxed_fill
+from .layout import Macros, Patterns
+from .macros import push_ends
+from .patterns import MAX_PATTERN_BOXES, add_pattern
+
+#: The subtree size at which a node is examined (Festival: 64 pushing, 128 pulling).
+SUBTREE_TRIGGER = 64
+#: The positions of each proof (Festival: 500).
+PROOF_BUDGET = 500
+#: The most nodes one expansion can make examined; more wait for a later expansion.
+MAX_EXAMINED = 4
+
+
+@numba.njit(cache=True)
+def grow_subtrees(parents: np.ndarray, sizes: np.ndarray, node: int, added: int,
+                  trigger: int, reached: np.ndarray) -> int:
+    """Adds ``added`` new children of ``node`` to the subtree sizes of it and its ancestors;
+    the ancestors whose size reached ``trigger`` go into ``reached``, deepest first, and
+    their number is returned.
+
+    Sizes stop at the trigger: a node at it has every ancestor at it too, so
+    the walk up ends there.
+    """
+    found = 0
+    at = node
+    while at >= 0 and sizes[at] < trigger:
+        sizes[at] += added
+        if sizes[at] >= trigger:
+            sizes[at] = trigger
+            if found < reached.size:
+                reached[found] = at
+                found += 1
+        at = parents[at]
+    return found
+
+
+@numba.njit(cache=True)
+def dead_ancestor(parents: np.ndarray, dead_nodes: np.ndarray, node: int) -> bool:
+    """Whether ``node`` or a node above it is proved dead."""
+    at = node
+    while at >= 0:
+        if dead_nodes[at]:
+            return True
+        at = parents[at]
+    return False
+
+
+@numba.njit(cache=True)
+def ancestor_boxes(
+    node: int, ancestor: int, parents: np.ndarray, pushes: np.ndarray, offsets: np.ndarray,
+    macros: Macros, backward: bool, box_squares: np.ndarray, boxes: np.ndarray,
+) -> int:
+    """Writes the box squares of ``ancestor``, a node above ``node`` whose boxes are
+    ``box_squares``, into ``boxes``; returns its player's square."""
+    boxes[:] = box_squares
+    at = node
+    while at != ancestor:
+        source, target, _ = push_ends(pushes[at], offsets, macros, backward)
+        for i in range(boxes.size):
+            if boxes[i] == target:
+                boxes[i] = source
+                break
+        at = parents[at]
+    if parents[ancestor] < 0:
+        return pushes[ancestor]  # a root keeps its player's square
+    return push_ends(pushes[ancestor], offsets, macros, backward)[2]
+
+
+@numba.njit(cache=True)
+def examine(
+    work: tuple, patterns: Patterns, walls: np.ndarray, goal_mask: np.ndarray,
+    dead: np.ndarray, offsets: np.ndarray, width: int, box_keys: np.ndarray,
+    player_keys: np.ndarray, held: np.ndarray, frames: np.ndarray, boxes: np.ndarray,
+    player: int, backward: bool,
+) -> bool:
+    """Whether the position of box squares ``boxes`` and the player on ``player`` is proved
+    dead; if so, its pattern is stored in ``patterns`` (unless the store is full).
+    ``boxes`` is reordered."""
+    k = boxes.size
+    box_at, occupied = work[2], work[3]
+    for j in range(k):
+        box_at[boxes[j]] = j
+        occupied[boxes[j]] = 1
+    left = drop_free_boxes(work, dead, offsets, width, boxes, k, player, backward)
+    for j in range(left):
+        box_at[boxes[j]] = -1
+        occupied[boxes[j]] = 0
+    if left > MAX_PATTERN_BOXES or left == 0:
+        return False
+    if not prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
+                      held, frames, boxes, left, player, backward, PROOF_BUDGET):
+        return False
+    left = fewest_dead_boxes(work, walls, goal_mask, dead, offsets, width, box_keys,
+                             player_keys, held, frames, boxes, left, player, backward,
+                             PROOF_BUDGET)
+    # The pattern's region: the player's, with only the pattern's boxes on the board.
+    for j in range(left):
+        occupied[boxes[j]] = 1
+    stamp = relaxed_fill(work, width, player)[0]
+    for j in range(left):
+        occupied[boxes[j]] = 0
+    add_pattern(patterns, boxes[:left].copy(), work[1], stamp)
+    return True

@@ -1,0 +1,85 @@
+"""Learned deadlock patterns: box squares that, with the player in a region, no solution
+gets past; stored as a search learns them (:mod:`sokosolve.kernels.learning`) and matched
+against the positions it takes up.
+
+A pattern is a set of box squares ``S`` and the player's region ``R`` on the
+board that has only those boxes. It is learned when the position ``(S, R)``
+is proved dead. A position whose boxes include ``S`` and whose player stands
+in ``R`` is dead too: a solution of it would move the boxes of ``S`` onto
+goals, and the same pushes, on a board without the other boxes, would solve
+``(S, R)`` (taking boxes away only frees squares). Forward the patterns are
+of pushes, backward of pulls: a search keeps the store of its direction.
+
+>>> import numpy as np
+>>> store = pattern_store(64)
+>>> region = np.zeros(64, dtype=np.int32)
+>>> region[[9, 10]] = 1
+>>> add_pattern(store, np.array([20, 21], dtype=np.int32), region, 1)
+True
+>>> box_at = np.full(64, -1, dtype=np.int32)
+>>> box_at[[20, 21, 30]] = 0, 1, 2
+>>> int(matching_pattern(store, box_at, 10)), int(matching_pattern(store, box_at, 11))
+(0, -1)
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .layout import Patterns
+
+#: The most patterns a store keeps; later ones are not learned.
+MAX_PATTERNS = 512
+#: The most boxes of a pattern.
+MAX_PATTERN_BOXES = 12
+
+
+@numba.njit(cache=True)
+def pattern_store(squares: int) -> Patterns:
+    """An empty store for a board of ``squares`` squares."""
+    return Patterns(
+        np.full((MAX_PATTERNS, MAX_PATTERN_BOXES), -1, dtype=np.int32),
+        np.zeros((MAX_PATTERNS, (squares + 63) // 64), dtype=np.uint64),
+        np.zeros(1, dtype=np.int64),
+    )
+
+
+@numba.njit(cache=True)
+def add_pattern(patterns: Patterns, boxes: np.ndarray, marks: np.ndarray, stamp: int) -> bool:
+    """Stores the pattern of box squares ``boxes`` and the region ``marks == stamp``;
+    ``False`` if the store is full or ``boxes`` too many."""
+    p = patterns.count[0]
+    if p == MAX_PATTERNS or boxes.size > MAX_PATTERN_BOXES:
+        return False
+    patterns.boxes[p, :boxes.size] = boxes
+    patterns.boxes[p, boxes.size:] = -1
+    region = patterns.regions[p]
+    region[:] = 0
+    for s in range(marks.size):
+        if marks[s] == stamp:
+            region[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+    patterns.count[0] = p + 1
+    return True
+
+
+@numba.njit(cache=True)
+def matching_pattern(patterns: Patterns, box_at: np.ndarray, player: int) -> int:
+    """The first pattern whose boxes are all on the board (``box_at[s] >= 0``) and whose
+    region holds ``player``; -1 if none does."""
+    boxes, regions = patterns.boxes, patterns.regions
+    word, bit = player >> 6, np.uint64(1) << np.uint64(player & 63)
+    for p in range(patterns.count[0]):
+        if not regions[p, word] & bit:
+            continue
+        present = True
+        for j in range(MAX_PATTERN_BOXES):
+            s = boxes[p, j]
+            if s < 0:
+                break
+            if box_at[s] < 0:
+                present = False
+                break
+        if present:
+            return p
+    return -1
