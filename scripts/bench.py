@@ -157,6 +157,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.sample and len(numbered) > args.sample:
             numbered = numbered[:: len(numbered) // args.sample][: args.sample]
         seconds, expanded, generated, search_seconds, dead = [], 0, 0, 0.0, 0
+        learned = pruned = 0
         solved = worse = equal = better = 0
         statuses: dict[str, int] = {}
         unsolved = []
@@ -168,6 +169,8 @@ def main(argv: list[str] | None = None) -> None:
             expanded += result.expanded
             generated += result.generated
             dead += result.dead_corrals
+            learned += result.learned
+            pruned += result.pruned
             search_seconds += result.seconds
             statuses[result.status.value] = statuses.get(result.status.value, 0) + 1
             if result.status is Status.SOLVED:
@@ -191,6 +194,7 @@ def main(argv: list[str] | None = None) -> None:
               f"total {sum(seconds):.1f}")
         print(f"  states per second: expanded {expanded / search_seconds:,.0f}, "
               f"generated {generated / search_seconds:,.0f}; corral deadlocks {dead:,}")
+        print(f"  learned deadlocks: {learned:,} states proved dead, {pruned:,} pruned")
         if reference:
             print(f"  against the reference: fewer pushes {better}, equal {equal}, more {worse}")
         if args.list_unsolved and unsolved:

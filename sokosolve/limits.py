@@ -6,11 +6,11 @@ from dataclasses import dataclass, replace
 
 from .kernels.frozen_goals import TABLE_BYTES
 
-#: Memory a stored state costs, at most: its node (20 bytes: key, parent, push,
-#: pushes so far, frozen-goal table), its hash slots (4 bytes each, 3/8 to 3/4
-#: full: up to 11 bytes) and its open-list entry (8 bytes; 16 in the
-#: feature-space search).
-BYTES_PER_STATE = 47
+#: Memory a stored state costs, at most: its node (25 bytes: key, parent, push,
+#: pushes so far, frozen-goal table, and for learning its subtree size and dead
+#: mark), its hash slots (4 bytes each, 3/8 to 3/4 full: up to 11 bytes) and its
+#: open-list entry (8 bytes; 16 in the feature-space search).
+BYTES_PER_STATE = 52
 
 
 #: Memory a search process takes whatever its states, at most: the frozen-goal
@@ -25,7 +25,7 @@ def states_within(memory_bytes: int, processes: int = 1) -> int:
     ``memory_bytes`` of search memory (0: not even their fixed tables fit).
 
     >>> states_within(100 << 20), states_within(100 << 20, processes=3)
-    (1427848, 0)
+    (1290555, 0)
     """
     return max(0, memory_bytes - processes * PROCESS_BYTES) // BYTES_PER_STATE
 

@@ -1,5 +1,6 @@
 """Python views of positions for tests and scripts: the player's region, the box nodes, the
-corral test, the learned deadlock pattern, each for a :class:`~sokosolve.analysis.board.Board`."""
+corral test, the learned deadlock pattern, the goal-side check, each for a
+:class:`~sokosolve.analysis.board.Board`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import numpy as np
 from ..kernels.corral_deadlocks import corral_deadlock, corral_workspace
 from ..kernels.deadlock_proof import proof_workspace
 from ..kernels.deadlocks import freeze_workspace
+from ..kernels.frozen_goals import frozen_on_goals
+from ..kernels.goal_side import MAX_AREAS, goal_numbers, goal_side_dead, stuck_goals
 from ..kernels.learning import examine
 from ..kernels.patterns import pattern_store
 from ..kernels.push_sides import box_node, node_distances, side_areas
@@ -115,3 +118,29 @@ def learned_pattern(board: Board, boxes: np.ndarray, player: int,
     squares = store.boxes[0][store.boxes[0] >= 0].copy()
     bits = np.unpackbits(store.regions[0].view(np.uint8), bitorder="little")
     return squares, bits[:n].astype(bool)
+
+
+def goal_side_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
+    """Whether the goal-side check (:mod:`~sokosolve.kernels.goal_side`) calls a position
+    dead (boxes on ``boxes``, the player on ``player``), the boxes frozen on goals as walls.
+
+    The box on the inner goal can never move, and the outer goal behind it can then
+    never be filled:
+
+    >>> from sokosolve.level import parse_level
+    >>> board = Board.from_level(parse_level("######\\n#.*$@#\\n######"))
+    >>> goal_side_deadlocked(board, board.boxes, board.player)
+    True
+    """
+    n = board.walls.size
+    boxes = np.asarray(boxes, dtype=np.int64)
+    squares = np.empty(len(board.goals), dtype=np.int64)
+    count, _ = frozen_on_goals(board.walls, board.dead_squares, board.goal_mask, boxes,
+                               board.box_at(boxes), board.offsets, zobrist_keys(n)[0],
+                               np.zeros(n, dtype=np.uint8), freeze_workspace(boxes.size),
+                               squares, int(player))
+    numbers = goal_numbers(board.goal_mask)
+    masks = np.zeros(MAX_AREAS, dtype=np.uint64)
+    areas = stuck_goals(board.walls, board.goal_mask, board.offsets, board.width, squares,
+                        count, numbers, masks)
+    return bool(goal_side_dead(masks, areas, numbers, boxes))

@@ -40,6 +40,7 @@ import numpy as np
 
 from .deadlocks import is_frozen
 from .distances import UNREACHABLE
+from .goal_side import MAX_AREAS, goal_numbers, stuck_goals
 from .push_sides import ANY_SIDE, SIDES, node_distances, side_areas
 from .table import table_find
 
@@ -51,12 +52,16 @@ MAX_TABLES = 1024
 
 @numba.njit(cache=True)
 def frozen_workspace(goal_distances: np.ndarray, tabulate: bool, areas: np.ndarray,
-                     width: int) -> tuple:
-    """The table cache of a search: ``(tables, keys, slots, used, squares, areas, width)``.
+                     width: int, walls: np.ndarray, goal_mask: np.ndarray,
+                     offsets: np.ndarray) -> tuple:
+    """The table cache of a search: ``(tables, keys, slots, used, squares, areas, width,
+    stuck, stuck_areas, goal numbers)``.
 
     Table 0 is the static node table ``goal_distances``, for the empty set
     (key 0); without ``tabulate`` it is the only one. ``areas`` are the
-    :func:`~sokosolve.kernels.push_sides.side_areas` of the walls.
+    :func:`~sokosolve.kernels.push_sides.side_areas` of the walls. Beside each
+    table, ``stuck[index]`` and ``stuck_areas[index]`` hold the goal-side check's
+    stuck goals of the set (:mod:`sokosolve.kernels.goal_side`).
     """
     goals, n = goal_distances.shape
     capacity = 1
@@ -70,8 +75,15 @@ def frozen_workspace(goal_distances: np.ndarray, tabulate: bool, areas: np.ndarr
         size *= 2
     slots = np.full(size, -1, dtype=np.int32)
     slots[-(table_find(slots, keys, np.uint64(0)) + 1)] = 0
-    return (tables, keys, slots, np.ones(1, dtype=np.int64), np.empty(goals, dtype=np.int64),
-            areas, width)
+    stuck = np.zeros((capacity, MAX_AREAS), dtype=np.uint64)
+    stuck_areas = np.full(capacity, -1, dtype=np.int32)
+    numbers = goal_numbers(goal_mask)
+    squares = np.empty(goals, dtype=np.int64)
+    if tabulate:
+        stuck_areas[0] = stuck_goals(walls, goal_mask, offsets, width, squares, 0, numbers,
+                                     stuck[0])
+    return (tables, keys, slots, np.ones(1, dtype=np.int64), squares, areas, width, stuck,
+            stuck_areas, numbers)
 
 
 @numba.njit(cache=True)
@@ -141,7 +153,7 @@ def position_table(
     """The index in the cache of the table for the position's boxes frozen on goals
     (:func:`frozen_on_goals`, the player on ``player``), made if it is new; 0, the static
     table, if the cache is full."""
-    tables, keys, slots, used, squares, areas, width = workspace
+    tables, keys, slots, used, squares, areas, width, stuck, stuck_areas, numbers = workspace
     count, key = frozen_on_goals(walls, dead, goal_mask, box_squares, box_at, offsets,
                                  box_keys, held, frames, squares, player)
     slot = table_find(slots, keys, key)
@@ -154,4 +166,6 @@ def position_table(
     keys[index] = key
     slots[-(slot + 1)] = index
     tables[index] = frozen_distances(walls, goal_mask, offsets, width, areas, squares, count)
+    stuck_areas[index] = stuck_goals(walls, goal_mask, offsets, width, squares, count, numbers,
+                                     stuck[index])
     return index

@@ -88,6 +88,7 @@ class Settings(NamedTuple):
     dead_corrals: bool  # the corral deadlock test (forward only)
     frozen_goals: bool  # bounds that see boxes frozen on goals (forward only)
     learn: int  # examines nodes whose subtree reaches this many nodes (kernels.learning); 0: no
+    goal_side: bool  # the goal-side check (kernels.goal_side), with frozen_goals
     stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
 
 

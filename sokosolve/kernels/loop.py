@@ -52,6 +52,7 @@ from .feature_space import (
     plan_packed,
 )
 from .frozen_goals import frozen_workspace, position_table
+from .goal_side import goal_side_dead
 from .heuristics import matching_after_move, matching_bound, matching_workspace
 from .layout import (
     PROGRESS_SIZE,
@@ -280,7 +281,7 @@ def start_search(
     # Distance tables per set of boxes frozen on goals, for the forward bounds, and each
     # stored state's table, found when it was generated.
     tabulate = settings.frozen_goals and not backward and ordering != BFS
-    frozen = frozen_workspace(goal_distances, tabulate, areas, width)
+    frozen = frozen_workspace(goal_distances, tabulate, areas, width, walls, goal_mask, offsets)
     # a board too large for more than the static table never reads them
     node_tables = np.zeros(capacity if frozen[0].shape[0] > 1 else 0, dtype=np.int16)
     progress = np.zeros(PROGRESS_SIZE, dtype=np.int64)
@@ -464,14 +465,14 @@ def _expand_nodes(
     area_marks, plan_flags, area_goals = scratch.area_marks, scratch.plan_flags, \
         scratch.area_goals
     matched_nodes, proof, ancestor = scratch.matched_nodes, scratch.proof, scratch.ancestor
-    learn, patterns = settings.learn, search.patterns
+    learn, patterns, goal_side = settings.learn, search.patterns, settings.goal_side
     keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
     slots, heap, node_tables = table.slots, table.heap, table.node_tables
     subtree_sizes, dead_nodes = table.subtree_sizes, table.dead_nodes
     cells, first_child, next_sibling = cell_lists.roots, cell_lists.first_child, \
         cell_lists.next_sibling
     cell_keys = cell_lists.keys
-    tables = frozen[0]
+    tables, stuck, stuck_areas, goal_numbers = frozen[0], frozen[7], frozen[8], frozen[9]
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
     cell = progress[Progress.CELL]  # the feature-space search's turn
     area_label = progress[Progress.AREA_LABEL]  # the next free label in ``area_marks``
@@ -583,6 +584,10 @@ def _expand_nodes(
                 else:
                     table_index = node_tables[node]
                 distances = tables[table_index]
+                if goal_side and goal_side_dead(stuck[table_index], stuck_areas[table_index],
+                                                goal_numbers, box_squares):
+                    pruned += 1  # goals walled in that no filling order reaches
+                    continue
             for i in range(nboxes):  # the side of each box the player is on
                 box_nodes[i] = box_node(sides, offsets, box_squares[i], marks, stamp)
             moved = -1

@@ -73,7 +73,7 @@ def start(
         pi_corrals=pruning.pi_corrals, tunnels=search.macros, backward=backward,
         target_player=int(board.player), dead_corrals=pruning.dead_corrals,
         frozen_goals=pruning.frozen_goals,
-        learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0,
+        learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0, goal_side=pruning.goal_side,
         stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),

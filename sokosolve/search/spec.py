@@ -33,6 +33,7 @@ class Pruning:
     dead_corrals: bool = True  # the corral deadlock test (kernels.corral_deadlocks), forward
     frozen_goals: bool = True  # bounds that see boxes frozen on goals (kernels.frozen_goals)
     learned_deadlocks: bool = True  # deadlock patterns learned from subtrees (kernels.learning)
+    goal_side: bool = True  # goals no filling order reaches (kernels.goal_side), forward
 
 
 @dataclass(frozen=True)
