@@ -15,7 +15,7 @@ from sokosolve.solver import solve
 from .reference import optimal_pushes, small_levels
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=600, deadline=None, derandomize=True, database=None)
 @given(level=small_levels(max_rows=5, max_cols=6, max_boxes=4))
 def _goal_side_dead_starts_are_dead(found, level):
     board = Board.from_level(level)
