@@ -27,6 +27,18 @@ def flood(level: Level, boxes: frozenset[int], player: int) -> set[int]:
     return seen
 
 
+def _pushes(level: Level, boxes: frozenset[int], player: int):
+    """Each push of the position: ``(boxes after it, the square the box left)``."""
+    region = flood(level, boxes, player)
+    for b in boxes:
+        r, c = level.row_col(b)
+        for dr, dc in STEPS.values():
+            behind = level.square(r - dr, c - dc)
+            to = level.square(r + dr, c + dc)
+            if behind in region and to in level.floor and to not in boxes:
+                yield (boxes - {b}) | {to}, b
+
+
 def optimal_pushes(level: Level, max_states: int = 200_000) -> int | None:
     """The fewest pushes that solve ``level`` (None if unsolvable), by a plain BFS over pushes."""
     start = (level.boxes, min(flood(level, level.boxes, level.player)))
@@ -39,23 +51,15 @@ def optimal_pushes(level: Level, max_states: int = 200_000) -> int | None:
         depth += 1
         following = []
         for boxes, player in frontier:
-            region = flood(level, boxes, player)
-            for b in boxes:
-                r, c = level.row_col(b)
-                for dr, dc in STEPS.values():
-                    behind = level.square(r - dr, c - dc)
-                    to = level.square(r + dr, c + dc)
-                    if behind not in region or to not in level.floor or to in boxes:
-                        continue
-                    moved = (boxes - {b}) | {to}
-                    if moved == level.goals:
-                        return depth
-                    key = (moved, min(flood(level, moved, b)))
-                    if key not in seen:
-                        seen.add(key)
-                        following.append((moved, b))
-                        if len(seen) > max_states:
-                            raise RuntimeError("reference search too large")
+            for moved, b in _pushes(level, boxes, player):
+                if moved == level.goals:
+                    return depth
+                key = (moved, min(flood(level, moved, b)))
+                if key not in seen:
+                    seen.add(key)
+                    following.append((moved, b))
+                    if len(seen) > max_states:
+                        raise RuntimeError("reference search too large")
         frontier = following
     return None
 
@@ -120,20 +124,12 @@ def boxes_can_reach_goals(level: Level, boxes: frozenset[int], player: int,
         for here, at in frontier:
             if here <= level.goals:
                 return True
-            region = flood(level, here, at)
-            for b in here:
-                r, c = level.row_col(b)
-                for dr, dc in STEPS.values():
-                    behind = level.square(r - dr, c - dc)
-                    to = level.square(r + dr, c + dc)
-                    if behind not in region or to not in level.floor or to in here:
-                        continue
-                    moved = (here - {b}) | {to}
-                    key = (moved, min(flood(level, moved, b)))
-                    if key not in seen:
-                        seen.add(key)
-                        following.append((moved, b))
-                        if len(seen) > max_states:
-                            raise RuntimeError("reference search too large")
+            for moved, b in _pushes(level, here, at):
+                key = (moved, min(flood(level, moved, b)))
+                if key not in seen:
+                    seen.add(key)
+                    following.append((moved, b))
+                    if len(seen) > max_states:
+                        raise RuntimeError("reference search too large")
         frontier = following
     return False
