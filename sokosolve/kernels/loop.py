@@ -96,8 +96,6 @@ SOLVED, UNSOLVABLE, TIMEOUT, LIMIT, RUNNING = (
     Code.SOLVED, Code.UNSOLVABLE, Code.TIMEOUT, Code.LIMIT, Code.RUNNING)
 _NEED_ROOM = -1  # the loop stops for its tables to grow
 
-#: The length of :func:`search_counts`.
-COUNTS = 7
 _CLOCK_EVERY = 32
 _NO_PARENT = -1
 
@@ -355,7 +353,7 @@ def run_search(
 
 @numba.njit(cache=True)
 def search_counts(search: SearchState) -> np.ndarray:
-    """The :data:`COUNTS` counts of a search, ``[expanded, generated, stored, restricted,
+    """The seven counts of a search, ``[expanded, generated, stored, restricted,
     dead corrals, learned, pruned]``: ``restricted`` counts the expansions that a PI-corral
     cut down, ``dead corrals`` the nodes not expanded as corral deadlocks, ``learned`` the
     nodes proved dead by :mod:`~sokosolve.kernels.learning`, ``pruned`` the nodes not
