@@ -14,13 +14,18 @@ That makes three steps, each one safe however it chooses the boxes:
   it reaches has all its boxes on goals (backward: on the start squares).
   Pushes onto dead squares, and forward pushes that freeze a box off its
   goal, are left out, as the full position could not make them either. It
-  gives up (not proved) past ``budget`` positions;
+  gives up (not proved) past ``budget`` positions. It takes up the
+  positions with the fewest boxes off goals first: a dead position needs
+  every position searched whatever the order, but a live one, the usual
+  case, is then told live after a few;
 - :func:`fewest_dead_boxes` then drops the boxes one at a time, keeping each
   drop after which the rest is still proved dead: the boxes of a pattern
   (:mod:`sokosolve.kernels.patterns`).
 
 The work arrays are the relaxed board of :func:`proof_workspace`; each
-function leaves it empty of boxes.
+function leaves it empty of boxes. The player's fills go into one of two
+marks arrays, so that a search position's region stays marked while its
+children are filled.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ def proof_workspace(n: int, walls: np.ndarray) -> tuple:
     """Work arrays of a proof on a board of ``n`` squares."""
     return (
         np.zeros(2, dtype=np.int64),  # STAMP and POSITIONS
-        np.zeros(n, dtype=np.int32),  # the player's fills, by stamp
+        np.zeros(n, dtype=np.int64),  # the player's fills, by stamp (which never wraps)
         np.full(n, -1, dtype=np.int32),  # box_at of the relaxed board
         walls.copy(),  # its walls and boxes
         np.empty(2 * n + 4, dtype=np.int64),  # the fill's stack
@@ -57,18 +62,18 @@ def proof_workspace(n: int, walls: np.ndarray) -> tuple:
         np.empty(2 * PROOF_POSITIONS, dtype=np.int32),  # hash slots
         np.empty(MAX_PATTERN_BOXES, dtype=np.int32),  # a child's boxes
         np.zeros(_KEPT_ANSWERS, dtype=np.uint64),  # answers by key, see prove_dead
+        np.zeros(n, dtype=np.int64),  # the fills of a search position's children, by stamp
+        np.full(MAX_PATTERN_BOXES + 1, -1, dtype=np.int32),  # positions to search, by boxes
+        np.empty(PROOF_POSITIONS, dtype=np.int32),  # the next in each of those lists
     )
 
 
 @numba.njit(cache=True)
-def relaxed_fill(work: tuple, width: int, player: int) -> tuple[int, int]:
-    """Fills the player's region on the relaxed board, into ``work[1]``:
-    ``(stamp, canonical square)``."""
-    stamps, marks, _, occupied, stack = work[0], work[1], work[2], work[3], work[4]
+def relaxed_fill(work: tuple, marks: np.ndarray, width: int, player: int) -> tuple[int, int]:
+    """Fills the player's region on the relaxed board into ``marks``, ``work[1]`` or
+    ``work[12]``: ``(stamp, canonical square)``."""
+    stamps, occupied, stack = work[0], work[3], work[4]
     stamps[STAMP] += 1
-    if stamps[STAMP] >= (1 << 30):
-        marks[:] = 0
-        stamps[STAMP] = 1
     stamp = stamps[STAMP]
     return stamp, scanline_fill(occupied, width, player, marks, stamp, stack)
 
@@ -95,14 +100,15 @@ def _movable(occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray, marks:
 
 
 @numba.njit(cache=True)
-def drop_free_boxes(work: tuple, dead: np.ndarray, offsets: np.ndarray, width: int,
-                    boxes: np.ndarray, k: int, player: int, backward: bool) -> int:
+def drop_free_boxes(work: tuple, marks: np.ndarray, dead: np.ndarray, offsets: np.ndarray,
+                    width: int, boxes: np.ndarray, k: int, player: int,
+                    backward: bool) -> tuple[int, int]:
     """Takes the free boxes off: each that can be moved both across (left or right) and
     along (up or down), until none is. The ``k`` boxes of ``boxes`` are on the relaxed
-    board; the ones left come first in ``boxes``, and their count is returned."""
+    board; the ones left come first in ``boxes``. Returns their count and the player's
+    canonical square, its region filled into ``marks``."""
     occupied = work[3]
-    marks = work[1]
-    stamp = relaxed_fill(work, width, player)[0]
+    stamp, canonical = relaxed_fill(work, marks, width, player)
     j = 0
     while j < k:
         s = boxes[j]
@@ -115,11 +121,11 @@ def drop_free_boxes(work: tuple, dead: np.ndarray, offsets: np.ndarray, width: i
             k -= 1
             boxes[j] = boxes[k]
             boxes[k] = s
-            stamp = relaxed_fill(work, width, player)[0]
+            stamp, canonical = relaxed_fill(work, marks, width, player)
             j = 0  # the player reaches more now: look again
         else:
             j += 1
-    return k
+    return k, canonical
 
 
 @numba.njit(cache=True)
@@ -147,7 +153,7 @@ def prove_dead(
     for j in range(k):
         key ^= box_keys[boxes[j]]
     _place(work, boxes, k, True)
-    canonical = relaxed_fill(work, width, player)[1]
+    canonical = relaxed_fill(work, work[1], width, player)[1]
     _place(work, boxes, k, False)
     keys[0] = key ^ player_keys[canonical]
     answer_at = np.int64(keys[0] & np.uint64(answers.size - 1))
@@ -161,33 +167,50 @@ def prove_dead(
 
 
 @numba.njit(cache=True)
+def _off_goals(goal_mask: np.ndarray, boxes: np.ndarray, k: int) -> int:
+    """How many of the ``k`` boxes of ``boxes`` are off goals."""
+    off = k
+    for j in range(k):
+        off -= goal_mask[boxes[j]]
+    return off
+
+
+@numba.njit(cache=True)
 def _search_positions(
     work: tuple, walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray,
     offsets: np.ndarray, width: int, box_keys: np.ndarray, player_keys: np.ndarray,
     held: np.ndarray, frames: np.ndarray, backward: bool, budget: int,
 ) -> bool:
-    """The search of :func:`prove_dead` from its first position, stored in ``work``."""
+    """The search of :func:`prove_dead` from its first position, stored in ``work``.
+
+    The positions to search are kept in a list per count of boxes off goals,
+    the last stored first in each.
+    """
     box_at, occupied = work[2], work[3]
     position_boxes, sizes, players, keys, slots, child = (
         work[5], work[6], work[7], work[8], work[9], work[10])
+    marks, child_marks, waiting, next_waiting = work[1], work[12], work[13], work[14]
     slots[:] = -1
     slots[-(table_find(slots, keys, keys[0]) + 1)] = 0
-    count, head = 1, 0
-    while head < count:
+    waiting[:] = -1
+    first = _off_goals(goal_mask, position_boxes[0], sizes[0])
+    if first == 0:
+        return False  # every box left is home: nothing proved
+    waiting[first] = 0
+    next_waiting[0] = -1
+    count, fewest = 1, first  # no list below ``fewest`` holds a position
+    while True:
+        while fewest < waiting.size and waiting[fewest] < 0:
+            fewest += 1
+        if fewest == waiting.size:
+            return True  # every position searched, none with its boxes home
+        at = waiting[fewest]
+        waiting[fewest] = next_waiting[at]
         work[0][POSITIONS] += 1
-        here = position_boxes[head]
-        size = sizes[head]
-        on_goals = 0
-        for j in range(size):
-            on_goals += goal_mask[here[j]]
-        if on_goals == size:
-            return False  # every box left is home: nothing proved
+        here = position_boxes[at]
+        size = sizes[at]
         _place(work, here, size, True)
-        marks = work[1]
-        stamp, canonical = relaxed_fill(work, width, players[head])
-        boxes_key = np.uint64(0)
-        for j in range(size):
-            boxes_key ^= box_keys[here[j]]
+        stamp = relaxed_fill(work, marks, width, players[at])[0]
         for j in range(size):
             s = here[j]
             for d in range(4):
@@ -199,38 +222,40 @@ def _search_positions(
                 occupied[s], occupied[to] = 0, 1
                 frozen = not backward and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames, after)
-                if not frozen:
-                    child[:size] = here[:size]
-                    child[j] = to
-                    left = drop_free_boxes(work, dead, offsets, width, child, size, after,
-                                           backward)
-                    child_key = np.uint64(0)
-                    for m in range(left):
-                        child_key ^= box_keys[child[m]]
-                    canonical = relaxed_fill(work, width, after)[1]
-                    child_key ^= player_keys[canonical]
-                    slot = table_find(slots, keys, child_key)
-                    if slot < 0:
-                        if count == budget:
-                            _place(work, child, left, False)  # the board left empty
-                            return False  # too many to tell
-                        position_boxes[count, :left] = child[:left]
-                        sizes[count] = left
-                        players[count] = after
-                        keys[count] = child_key
-                        slots[-(slot + 1)] = count
-                        count += 1
-                    # back to ``here``: the child's boxes off, then ``here``'s on
-                    _place(work, child, left, False)
-                    _place(work, here, size, True)
-                    marks = work[1]
-                    stamp = relaxed_fill(work, width, players[head])[0]
-                else:
+                if frozen:
                     box_at[to], box_at[s] = -1, j
                     occupied[to], occupied[s] = 0, 1
+                    continue
+                child[:size] = here[:size]
+                child[j] = to
+                left, canonical = drop_free_boxes(work, child_marks, dead, offsets, width,
+                                                  child, size, after, backward)
+                # back to ``here``: the child's boxes off, then ``here``'s on
+                _place(work, child, left, False)
+                _place(work, here, size, True)
+                off = _off_goals(goal_mask, child, left)
+                if off == 0:
+                    _place(work, here, size, False)  # the board left empty
+                    return False  # every box left is home: nothing proved
+                child_key = player_keys[canonical]
+                for m in range(left):
+                    child_key ^= box_keys[child[m]]
+                slot = table_find(slots, keys, child_key)
+                if slot >= 0:
+                    continue
+                if count == budget:
+                    _place(work, here, size, False)
+                    return False  # too many to tell
+                position_boxes[count, :left] = child[:left]
+                sizes[count] = left
+                players[count] = after
+                keys[count] = child_key
+                slots[-(slot + 1)] = count
+                next_waiting[count] = waiting[off]
+                waiting[off] = count
+                fewest = min(fewest, off)
+                count += 1
         _place(work, here, size, False)
-        head += 1
-    return True
 
 
 @numba.njit(cache=True)

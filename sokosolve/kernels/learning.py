@@ -21,7 +21,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .deadlock_proof import drop_free_boxes, fewest_dead_boxes, prove_dead, relaxed_fill
+from .deadlock_proof import (
+    POSITIONS,
+    drop_free_boxes,
+    fewest_dead_boxes,
+    prove_dead,
+    relaxed_fill,
+)
 from .layout import Macros, Patterns
 from .macros import push_ends
 from .patterns import MAX_PATTERN_BOXES, add_pattern
@@ -32,6 +38,10 @@ SUBTREE_TRIGGER = 64
 PROOF_BUDGET = 500
 #: The most nodes one expansion can make examined; more wait for a later expansion.
 MAX_EXAMINED = 4
+#: The proofs' share of the work: the positions all proofs searched stay below this
+#: many per stored state, past the first :data:`FREE_PROOF_POSITIONS`.
+PROOF_POSITIONS_PER_STATE = 0.5
+FREE_PROOF_POSITIONS = 2000
 
 
 @numba.njit(cache=True)
@@ -55,6 +65,13 @@ def grow_subtrees(parents: np.ndarray, sizes: np.ndarray, node: int, added: int,
                 found += 1
         at = parents[at]
     return found
+
+
+@numba.njit(cache=True)
+def may_examine(work: tuple, stored: int) -> bool:
+    """Whether the proofs of proof workspace ``work`` are within their share of a search
+    that stored ``stored`` states: past it, nodes that reach the trigger are not examined."""
+    return work[0][POSITIONS] < PROOF_POSITIONS_PER_STATE * stored + FREE_PROOF_POSITIONS
 
 
 @numba.njit(cache=True)
@@ -104,7 +121,7 @@ def examine(
     for j in range(k):
         box_at[boxes[j]] = j
         occupied[boxes[j]] = 1
-    left = drop_free_boxes(work, dead, offsets, width, boxes, k, player, backward)
+    left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, k, player, backward)[0]
     for j in range(left):
         box_at[boxes[j]] = -1
         occupied[boxes[j]] = 0
@@ -119,7 +136,7 @@ def examine(
     # The pattern's region: the player's, with only the pattern's boxes on the board.
     for j in range(left):
         occupied[boxes[j]] = 1
-    stamp = relaxed_fill(work, width, player)[0]
+    stamp = relaxed_fill(work, work[1], width, player)[0]
     for j in range(left):
         occupied[boxes[j]] = 0
     add_pattern(patterns, boxes[:left].copy(), work[1], stamp)

@@ -76,6 +76,7 @@ from .learning import (
     dead_ancestor,
     examine,
     grow_subtrees,
+    may_examine,
 )
 from .macros import (
     STEPS_SHIFT,
@@ -792,7 +793,7 @@ def _expand_nodes(
                                   learn, reached)
             for k in range(found):
                 at = reached[k]
-                if dead_ancestor(parents, dead_nodes, at):
+                if dead_ancestor(parents, dead_nodes, at) or not may_examine(proof, count):
                     continue
                 examined += 1
                 player_at = ancestor_boxes(node, at, parents, pushes, offsets, macros,
