@@ -30,7 +30,9 @@ from .io.formats import (
 from .kernels.open_list import MAX_STATES
 from .level import Level, LevelError
 from .limits import BYTES_PER_STATE, PROCESS_BYTES
-from .replay import SolutionFormatError, expand_lurd, verify
+from .pictures import Gallery, MissingExtra, level_svg, replay_html, save_gif, save_png
+from .pictures.svg import box_paths
+from .replay import SolutionFormatError, expand_lurd, play, verify
 from .result import Result, Status
 from .solver import warm_up
 from .version import __version__
@@ -94,10 +96,14 @@ def main() -> None:
               help="Write results to this file (flushed after each level) instead of stdout.")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Skip levels already solved in this json or csv output file.")
+@click.option("--pictures", type=click.Path(file_okay=False), default=None,
+              help="Write an SVG of each solved level (its boxes' paths drawn) and an "
+                   "index.html linking them with their metrics into this directory.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
 def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
                   max_states: int | None, memory: int, jobs: int, fmt: str,
-                  output: str | None, resume: str | None, quiet: bool) -> None:
+                  output: str | None, resume: str | None, pictures: str | None,
+                  quiet: bool) -> None:
     """Solve every level in PUZZLES: files, collections, directories, or - for standard input.
 
     \b
@@ -106,6 +112,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
       sokosolve - < level.xsb | sokosolve verify level.xsb -
       sokosolve levels/ -j 2 --timeout 10 --format json -o results.jsonl
       sokosolve levels/ --format json -o results.jsonl --resume results.jsonl
+      sokosolve levels/ --pictures gallery/
     """
     if resume and fmt not in SELF_DESCRIBING:
         raise click.UsageError("--resume needs --format json or csv")
@@ -146,7 +153,9 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
                                    f"than --format {fmt}")
     stream = open(output, "a" if appending else "w", encoding="utf-8") if output else sys.stdout
     writer = CsvWriter(header=not begun) if fmt == "csv" else FORMATS[fmt]()
-    emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks)
+    gallery = Gallery(pictures) if pictures else None
+    emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks,
+                    gallery=gallery)
     interrupted: KeyboardInterrupt | None = None
     results = iter(())
     compiled = _warm_up(quiet) if solvable else None
@@ -172,6 +181,8 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         progress.close()
         if output:
             stream.close()
+        if gallery:
+            gallery.close()
         signal.signal(signal.SIGTERM, default_termination)
     if (solvable and not quiet) or interrupted:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(emit.counts.items())) or "nothing"
@@ -195,8 +206,9 @@ def _terminate(signum: int, frame: object) -> None:
 class _Emitter:
     """Writes records, in input order for formats that do not name the level."""
 
-    def __init__(self, writer, stream, ordered: bool, tasks: list[Task]):
-        self.writer, self.stream, self.ordered = writer, stream, ordered
+    def __init__(self, writer, stream, ordered: bool, tasks: list[Task],
+                 gallery: Gallery | None = None):
+        self.writer, self.stream, self.ordered, self.gallery = writer, stream, ordered, gallery
         self.order = {(t.file, t.index): i for i, t in enumerate(tasks)}
         self.waiting: dict[int, Record] = {}
         self.next = 0
@@ -206,6 +218,8 @@ class _Emitter:
         level = task.level if isinstance(task.level, Level) else None
         record = Record(task.file, task.index, level, result)
         self.counts[result.status.value] = self.counts.get(result.status.value, 0) + 1
+        if self.gallery:
+            self.gallery.add(record)
         if not self.ordered:
             self.writer.write(record, self.stream)
             return
@@ -301,17 +315,9 @@ def verify_command(puzzle: str, solution: str, number: int) -> None:
 
     \b
     Example:
-      sokosolve verify puzzles/first-steps.xsb "rrR"
+      sokosolve verify puzzles/first-steps.xsb uurDullldR
     """
-    try:
-        levels = load_levels(puzzle)
-    except LevelError as error:
-        _fail(str(error))
-    if number > len(levels):
-        _fail(f"{puzzle}: has {len(levels)} level(s), not {number}")
-    level = levels[number - 1]
-    if isinstance(level, LevelError):
-        _fail(str(level))
+    level = _one_level(puzzle, number)
     try:
         replay = verify(level, _read_solution(solution))
     except SolutionFormatError as error:
@@ -324,6 +330,102 @@ def verify_command(puzzle: str, solution: str, number: int) -> None:
                  "player_lines"):
         click.echo(f"{name.replace('_', ' ')}: {getattr(replay, name)}")
     sys.exit(EXIT_SOLVED if replay.solved else EXIT_UNSOLVED)
+
+
+#: What ``show`` writes, by the output file's suffix.
+PICTURE_SUFFIXES = (".svg", ".png", ".gif", ".html")
+
+
+@main.command("show")
+@click.argument("puzzle")
+@click.argument("solution", required=False)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="The file to write; its suffix says what: .svg, .png, .gif (the solution "
+                   "animated) or .html (a page that replays it). Default: SVG on standard "
+                   "output.")
+@click.option("--level", "number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which level of a collection.")
+@click.option("--trace", is_flag=True, help="SVG and PNG: draw the paths of the boxes.")
+@click.option("--per-push", is_flag=True, help="GIF: one frame a push, not a move.")
+@click.option("--timeout", type=click.FloatRange(min=0.0), default=60.0, show_default=True,
+              help="Seconds to solve the level first, for .gif or .html with no SOLUTION.")
+def show_command(puzzle: str, solution: str | None, output: str | None, number: int,
+                 trace: bool, per_push: bool, timeout: float) -> None:
+    """Draw PUZZLE, or SOLUTION (LURD, a file, or -) played on it, as a picture.
+
+    SVG and PNG show where the moves leave the boxes (the start with no
+    SOLUTION); GIF and HTML replay the solution, solving the level first when
+    no SOLUTION is given. PNG and GIF need Pillow: pip install 'sokosolve[pictures]'.
+
+    \b
+    Examples:
+      sokosolve show puzzles/first-steps.xsb -o level.svg
+      sokosolve show puzzles/first-steps.xsb -o replay.html
+      sokosolve show puzzles/first-steps.xsb uurDullldR --trace -o solved.png
+    """
+    suffix = Path(output).suffix.lower() if output else ".svg"
+    if suffix not in PICTURE_SUFFIXES:
+        raise click.BadParameter(f"{output}: the suffix says no picture format; use one of "
+                                 + ", ".join(PICTURE_SUFFIXES), param_hint="-o")
+    level = _one_level(puzzle, number)
+    if solution is not None:
+        try:
+            moves = expand_lurd(_read_solution(solution))
+        except SolutionFormatError as error:
+            _fail(f"solution: {error}")
+        replay = verify(level, moves)
+        if replay.error:
+            _fail(f"solution: {replay.error}")
+    elif suffix in (".gif", ".html"):
+        moves = _solved_for_show(puzzle, number, level, timeout)
+    else:
+        moves = ""
+    end = play(level, moves)
+    try:
+        if suffix == ".svg":
+            picture = level_svg(end, box_paths(level, moves) if trace else ())
+            if output:
+                Path(output).write_text(picture, encoding="utf-8")
+            else:
+                click.echo(picture, nl=False)
+        elif suffix == ".html":
+            Path(output).write_text(replay_html(level, moves), encoding="utf-8")
+        elif suffix == ".png":
+            save_png(end, output, trace=box_paths(level, moves) if trace else ())
+        else:
+            save_gif(level, moves, output, per_push=per_push)
+    except MissingExtra as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"{output}: cannot write: {error.strerror}")
+
+
+def _solved_for_show(puzzle: str, number: int, level: Level, timeout: float) -> str:
+    """A solution of ``level`` from the default search, or exit saying why there is none."""
+    jobs = os.cpu_count() or 1
+    strategy = default_strategy(1, jobs)
+    _warn(f"{puzzle}: no solution given; solving level {number} (at most {timeout:g} s)")
+    warm_up()
+    (_, result), = solve_many([Task(puzzle, number, level)], strategy,
+                              limits_within(strategy, timeout, 2048 << 20))
+    if result.solution is None:
+        _warn(f"{puzzle}: level {number} not solved: {result.status.value}")
+        sys.exit(EXIT_UNSOLVED)
+    return result.solution
+
+
+def _one_level(puzzle: str, number: int) -> Level:
+    """Level ``number`` of ``puzzle``, or exit with the reason it cannot be read."""
+    try:
+        levels = load_levels(puzzle)
+    except LevelError as error:
+        _fail(str(error))
+    if number > len(levels):
+        _fail(f"{puzzle}: has {len(levels)} level(s), not {number}")
+    level = levels[number - 1]
+    if isinstance(level, LevelError):
+        _fail(str(level))
+    return level
 
 
 def _fail(message: str) -> None:

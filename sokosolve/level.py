@@ -93,6 +93,13 @@ class Level:
     def __str__(self) -> str:
         return self.to_xsb()
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, which Jupyter shows in place of the text (as python-chess
+        boards do); :func:`sokosolve.pictures.level_svg` draws it."""
+        from .pictures.svg import level_svg  # pictures import this module
+
+        return level_svg(self)
+
 
 def _expand_rle(row: str, source: str, line: int) -> str:
     """Expands a run-length row such as ``4#`` (``|`` splits rows, before this)."""

@@ -15,6 +15,7 @@ pushing_sessions=1, player_lines=1)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from .level import Level, Square
@@ -111,6 +112,35 @@ def play(level: Level, moves: str) -> Level:
     if replay.error:
         raise ValueError(replay.error)
     return replace(level, boxes=frozenset(boxes), player=player)
+
+
+def positions(level: Level, solution: str, per_push: bool = False) -> Iterator[Level]:
+    """The positions ``solution`` passes through on ``level``: the start, then the one after
+    each move (with ``per_push``, after each push only). A solution with an illegal step
+    raises :class:`ValueError` before anything is yielded.
+
+    >>> from sokosolve.level import parse_level
+    >>> level = parse_level("######\\n#@$ .#\\n######")
+    >>> [sorted(p.boxes) for p in positions(level, "RR")]
+    [[8], [9], [10]]
+    >>> [p.player for p in positions(level, "RlrR", per_push=True)]
+    [7, 8, 9]
+    """
+    lurd = expand_lurd(solution)
+    replay = verify(level, lurd)
+    if replay.error:
+        raise ValueError(replay.error)
+    yield level
+    boxes, player = set(level.boxes), level.player
+    for letter in lurd:
+        dr, dc = DIRECTIONS[letter.lower()]
+        r, c = level.row_col(player)
+        player = level.square(r + dr, c + dc)
+        if letter.isupper():
+            boxes.remove(player)
+            boxes.add(level.square(r + 2 * dr, c + 2 * dc))
+        if letter.isupper() or not per_push:
+            yield replace(level, boxes=frozenset(boxes), player=player)
 
 
 def _replay(level: Level, solution: str) -> tuple[Replay, set[Square], Square]:
