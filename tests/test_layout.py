@@ -9,12 +9,15 @@ PACKAGE = Path(__file__).resolve().parent.parent / "sokosolve"
 #: Each unit's layer: a module imports units of lower layers, and of its own unit.
 LAYERS = {
     "version": 0, "level": 0, "replay": 1, "kernels": 2, "analysis": 3, "result": 4,
-    "limits": 4, "io": 5, "search": 6, "solver": 7, "parallel": 8, "batch": 9, "cli": 10,
-    "__init__": 11, "__main__": 11,
+    "limits": 4, "io": 5, "pictures": 6, "search": 7, "solver": 8, "parallel": 9, "batch": 10,
+    "cli": 11, "__init__": 12, "__main__": 12,
 }
 #: Outside imports allowed beside the standard library.
 OUTSIDE = {"kernels": {"numpy", "numba"}, "analysis": {"numpy", "numba"},
-           "search": {"numpy"}, "io": set()}
+           "search": {"numpy"}, "io": set(), "pictures": {"PIL"}}
+#: The imports inside a function allowed to go up: a Level draws itself in Jupyter with
+#: the pictures (as python-chess boards do), which import the level module.
+LAZY_UPWARD = {("sokosolve.level", "sokosolve.pictures.svg")}
 
 
 def imports() -> dict[str, set[str]]:
@@ -23,8 +26,17 @@ def imports() -> dict[str, set[str]]:
     for path in PACKAGE.rglob("*.py"):
         parts = ("sokosolve", *path.relative_to(PACKAGE).with_suffix("").parts)
         package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
+        module_name = ".".join(p for p in parts if p != "__init__") or "sokosolve"
+        tree = ast.parse(path.read_text())
+        lazy = {id(node) for function in ast.walk(tree)
+                if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+                for node in ast.walk(function)}
         names = set()
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(tree):
+            if id(node) in lazy and isinstance(node, ast.ImportFrom) and node.level:
+                base = package[:len(package) - node.level + 1]
+                if (module_name, ".".join((*base, node.module))) in LAZY_UPWARD:
+                    continue
             if isinstance(node, ast.Import):
                 names |= {a.name for a in node.names}
             elif isinstance(node, ast.ImportFrom):
@@ -37,7 +49,7 @@ def imports() -> dict[str, set[str]]:
                     continue
                 names.add(module)
                 names |= {f"{module}.{a.name}" for a in node.names}  # "from . import loop"
-        found[".".join(p for p in parts if p != "__init__") or "sokosolve"] = names
+        found[module_name] = names
     return found
 
 

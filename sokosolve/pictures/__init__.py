@@ -2,6 +2,9 @@
 ``pictures`` extra), a self-contained HTML page that replays a solution, and a gallery of
 a batch's solved levels.
 
+Rule: pictures import the level, the replay check, the result types and io's records;
+Pillow only inside the functions that need it, so that SVG and HTML need nothing more.
+
 >>> from sokosolve.level import parse_level
 >>> from sokosolve.pictures import level_svg
 >>> level_svg(parse_level("#####\\n#@$.#\\n#####")).startswith("<svg")
