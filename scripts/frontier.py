@@ -14,7 +14,12 @@ The positions are open, not yet expanded, and the corral deadlock test runs
 when a node is expanded; so the script says whether that test, tried from
 every box, finds the position dead. The search tries it from the last
 pushed box only, so a position marked ``corral-dead`` is a dead end the
-search will most likely drop when it gets there, not one it misses.
+search will most likely drop when it gets there, not one it misses. It
+says too whether the goal-side check calls it dead (``goal-side-dead``)
+and whether a deadlock proof from it succeeds (``learnable``, with the
+boxes of the pattern learned): the search learns only from positions whose
+subtree has grown, so a learnable position still open is one it has not
+examined yet.
 """
 
 from __future__ import annotations
@@ -26,7 +31,11 @@ from pathlib import Path
 import numpy as np
 
 from sokosolve.analysis.board import Board
-from sokosolve.analysis.positions import corral_deadlocked
+from sokosolve.analysis.positions import (
+    corral_deadlocked,
+    goal_side_deadlocked,
+    learned_pattern,
+)
 from sokosolve.io.files import load_levels
 from sokosolve.kernels import loop
 from sokosolve.level import Level, LevelError
@@ -59,6 +68,21 @@ def frontier(level: Level, mode: str, seconds: float, cells: int,
     return code, found
 
 
+def verdicts(board: Board) -> str:
+    """What the search's own dead-end tests say of a position, tried from every box:
+    the corral test, the goal-side check, and whether learning would prove it dead
+    (with the boxes of the pattern it would learn)."""
+    said = []
+    if corral_deadlocked(board, board.boxes, board.player):
+        said.append("corral-dead")
+    if goal_side_deadlocked(board, board.boxes, board.player):
+        said.append("goal-side-dead")
+    pattern = learned_pattern(board, board.boxes, board.player)
+    if pattern is not None:
+        said.append(f"learnable ({pattern[0].size} boxes)")
+    return "".join(f"{verdict}; " for verdict in said)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("collection", type=Path)
@@ -84,9 +108,9 @@ def main() -> None:
     for packed, areas, position in found:
         probe = solve(position, args.probe_mode, Limits(seconds=args.probe))
         board = Board.from_level(position)
-        corral = "corral-dead; " if corral_deadlocked(board, board.boxes, board.player) else ""
         print(f"\npacked {packed}, {areas} free areas, {len(position.boxes & position.goals)} "
-              f"boxes on goals; {corral}{args.probe_mode} from here: {probe.status.value} in "
+              f"boxes on goals; {verdicts(board)}{args.probe_mode} from here: "
+              f"{probe.status.value} in "
               f"{probe.seconds:.2f} s, {probe.states:,} states")
         print(position.to_xsb(), end="")
 
