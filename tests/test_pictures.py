@@ -238,3 +238,17 @@ def test_the_batch_gallery_has_a_picture_of_each_solved_level(tmp_path):
     assert all(f'href="{name}"' in index for name in pictures)
     for name in pictures:
         ElementTree.fromstring((tmp_path / "g" / name).read_text())
+
+
+def test_show_solves_the_level_first_when_no_solution_is_given(tmp_path):
+    puzzle = str(PUZZLES / "first-steps.xsb")
+    done = CliRunner().invoke(main, ["show", puzzle, "-o", str(tmp_path / "a.html"),
+                                     "--timeout", "20"])
+    assert done.exit_code == 0, done.output
+    page = (tmp_path / "a.html").read_text()
+    solution = page.split('"solution": "')[1].split('"')[0]
+    assert verify(load_levels(puzzle)[0], solution).solved
+    unsolvable = CliRunner().invoke(main, ["show", str(PUZZLES / "no-way-out.xsb"), "-o",
+                                           str(tmp_path / "b.gif"), "--timeout", "20"])
+    assert unsolvable.exit_code == 1 and "not solved: unsolvable" in unsolvable.output
+    assert not (tmp_path / "b.gif").exists()
