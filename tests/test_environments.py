@@ -1,0 +1,94 @@
+"""The RL environments' boards and actions: round trips on Boxoban levels, and solutions
+played by gym-sokoban's own step function."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+from sokosolve.environments import (
+    gym_sokoban_actions,
+    level_from_gym_sokoban,
+    level_to_gym_sokoban,
+    solution_from_gym_sokoban,
+)
+from sokosolve.io.files import load_levels
+from sokosolve.level import LevelError, parse_level
+from sokosolve.limits import Limits
+from sokosolve.replay import play, verify
+from sokosolve.solver import solve
+
+from .conftest import shared
+
+
+@pytest.mark.slow
+def test_every_boxoban_level_of_a_file_goes_to_the_arrays_and_back():
+    levels = load_levels(shared("boxoban/hard/000.txt"))
+    assert len(levels) == 1000
+    for level in levels:
+        fixed, state = level_to_gym_sokoban(level)
+        assert (state == 5).sum() == 1 and (state == 4).sum() + (state == 3).sum() == len(
+            level.boxes)
+        back = level_from_gym_sokoban(fixed, state)
+        assert back.to_xsb() == level.to_xsb()
+        assert (back.floor, back.goals, back.boxes, back.player) == (
+            level.floor, level.goals, level.boxes, level.player)
+        again_fixed, again_state = level_to_gym_sokoban(back)
+        assert np.array_equal(again_fixed, fixed) and np.array_equal(again_state, state)
+
+
+def test_actions_go_to_a_solution_and_back():
+    for level in load_levels(shared("boxoban/hard/000.txt"))[:20]:
+        solution = solve(level, limits=Limits(seconds=20)).solution
+        actions = gym_sokoban_actions(solution)
+        assert len(actions) == len(solution)
+        assert solution_from_gym_sokoban(level, actions) == solution
+        # No-operations, bumps into walls and move actions into boxes change nothing.
+        noisy = [0, *actions[:3], 0, *actions[3:]]
+        assert solution_from_gym_sokoban(level, noisy) == solution
+
+
+def test_a_push_action_with_no_box_moves_and_a_move_action_never_pushes():
+    level = parse_level("######\n#@ $.#\n######")
+    assert solution_from_gym_sokoban(level, [4]) == "r"  # push right, no box there: a move
+    assert solution_from_gym_sokoban(level, [8, 8]) == "r"  # move right into the box: nothing
+    assert solution_from_gym_sokoban(level, [8, 4]) == "rR"
+    assert solution_from_gym_sokoban(level, [7, 1, 2]) == ""  # walls all round
+
+
+def test_a_bad_array_is_refused_with_the_row_and_the_problem():
+    fixed, state = level_to_gym_sokoban(parse_level("#####\n#@$.#\n#####"))
+    state[1, 2] = 9
+    with pytest.raises(LevelError, match="room: row 2, column 3: room_fixed 1 and room_state 9"):
+        level_from_gym_sokoban(fixed, state, "room")
+    state[1, 2] = 1  # the box gone: one target, no box
+    with pytest.raises(LevelError, match="room"):
+        level_from_gym_sokoban(fixed, state, "room")
+    with pytest.raises(ValueError, match="shape"):
+        level_from_gym_sokoban(fixed, state[:2])
+
+
+def test_gym_sokoban_itself_solves_the_levels_with_our_actions():
+    """The package's own step function, on positions set from our arrays, reaches the
+    solved state on the last action and not before, and its room equals ours there."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from gym_sokoban.envs.sokoban_env import SokobanEnv
+    for level in load_levels(shared("boxoban/hard/000.txt"))[:10]:
+        solution = solve(level, limits=Limits(seconds=20)).solution
+        assert verify(level, solution).solved
+        actions = gym_sokoban_actions(solution)
+        env = SokobanEnv(dim_room=(level.height, level.width), max_steps=len(actions) + 1,
+                         num_boxes=len(level.boxes), reset=False)
+        env.room_fixed, env.room_state = level_to_gym_sokoban(level)
+        env.player_position = np.argwhere(env.room_state == 5)[0]
+        env.num_env_steps, env.boxes_on_target = 0, len(level.boxes & level.goals)
+        for k, action in enumerate(actions, start=1):
+            _, _, done, info = env.step(action, observation_mode="tiny_rgb_array")
+            assert done == (k == len(actions)), k
+        assert info["all_boxes_on_target"]
+        end_fixed, end_state = level_to_gym_sokoban(play(level, solution))
+        assert np.array_equal(env.room_state, end_state)
+        assert np.array_equal(env.room_fixed, end_fixed)
