@@ -11,14 +11,17 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 from tqdm import tqdm
 
 from .batch import Terminated, default_strategy, limits_within, solve_many
+from .environments import ACTIONS
 from .io.files import Task, level_files, load_levels, read_tasks
 from .io.formats import (
+    ACTION_FORMATS,
     FORMATS,
     SELF_DESCRIBING,
     CsvWriter,
@@ -96,14 +99,17 @@ def main() -> None:
               help="Write results to this file (flushed after each level) instead of stdout.")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Skip levels already solved in this json or csv output file.")
+@click.option("--actions", "environment", type=click.Choice(sorted(ACTIONS)), default=None,
+              help="Write each solution as this environment's actions (numbers), not LURD "
+                   "(lurd, json and csv).")
 @click.option("--pictures", type=click.Path(file_okay=False), default=None,
               help="Write an SVG of each solved level (its boxes' paths drawn) and an "
                    "index.html linking them with their metrics into this directory.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
 def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
                   max_states: int | None, memory: int, jobs: int, fmt: str,
-                  output: str | None, resume: str | None, pictures: str | None,
-                  quiet: bool) -> None:
+                  output: str | None, resume: str | None, environment: str | None,
+                  pictures: str | None, quiet: bool) -> None:
     """Solve every level in PUZZLES: files, collections, directories, or - for standard input.
 
     \b
@@ -116,6 +122,8 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     """
     if resume and fmt not in SELF_DESCRIBING:
         raise click.UsageError("--resume needs --format json or csv")
+    if environment and fmt not in ACTION_FORMATS:
+        raise click.UsageError("--actions needs --format lurd, json or csv")
     try:
         finished = read_finished(resume) if resume else set()
     except ResumeError as error:
@@ -155,7 +163,8 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     writer = CsvWriter(header=not begun) if fmt == "csv" else FORMATS[fmt]()
     gallery = Gallery(pictures) if pictures else None
     emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks,
-                    gallery=gallery)
+                    gallery=gallery, optimal=optimal,
+                    actions=ACTIONS[environment] if environment else None)
     interrupted: KeyboardInterrupt | None = None
     results = iter(())
     compiled = _warm_up(quiet) if solvable else None
@@ -207,8 +216,10 @@ class _Emitter:
     """Writes records, in input order for formats that do not name the level."""
 
     def __init__(self, writer, stream, ordered: bool, tasks: list[Task],
-                 gallery: Gallery | None = None):
+                 gallery: Gallery | None = None, optimal: str | None = None,
+                 actions: Callable[[str], list[int]] | None = None):
         self.writer, self.stream, self.ordered, self.gallery = writer, stream, ordered, gallery
+        self.optimal, self.actions = optimal, actions
         self.order = {(t.file, t.index): i for i, t in enumerate(tasks)}
         self.waiting: dict[int, Record] = {}
         self.next = 0
@@ -216,7 +227,9 @@ class _Emitter:
 
     def __call__(self, task: Task, result: Result) -> None:
         level = task.level if isinstance(task.level, Level) else None
-        record = Record(task.file, task.index, level, result)
+        actions = (tuple(self.actions(result.solution))
+                   if self.actions and result.solution is not None else None)
+        record = Record(task.file, task.index, level, result, self.optimal, actions)
         self.counts[result.status.value] = self.counts.get(result.status.value, 0) + 1
         if self.gallery:
             self.gallery.add(record)

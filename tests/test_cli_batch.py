@@ -62,7 +62,7 @@ def test_csv_and_sok_formats(tmp_path):
     csv_out = run(str(PUZZLES / "collection.sok"), "--format", "csv")
     lines = csv_out.stdout.splitlines()
     assert lines[0] == ("file,index,title,status,moves,pushes,box_lines,box_changes,"
-                        "pushing_sessions,player_lines,seconds,states,solution,error")
+                        "pushing_sessions,player_lines,seconds,states,solution,error,id,optimal")
     assert len(lines) == 4
     sok = run(str(PUZZLES / "collection.sok"), "--format", "sok").stdout
     again = tmp_path / "again.sok"

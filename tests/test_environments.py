@@ -92,3 +92,35 @@ def test_gym_sokoban_itself_solves_the_levels_with_our_actions():
         end_fixed, end_state = level_to_gym_sokoban(play(level, solution))
         assert np.array_equal(env.room_state, end_state)
         assert np.array_equal(env.room_fixed, end_fixed)
+
+
+def test_the_batch_labels_a_dataset_with_ids_optimality_and_actions(tmp_path):
+    import csv
+    import json
+
+    from click.testing import CliRunner
+
+    from sokosolve.cli import main
+
+    text = shared("boxoban/hard/000.txt").read_text().split("\n\n")
+    (tmp_path / "few.txt").write_text("\n\n".join(text[5:8]) + "\n")
+    levels = {level.title: level for level in load_levels(tmp_path / "few.txt")}
+    runner = CliRunner()
+    done = runner.invoke(main, [str(tmp_path / "few.txt"), "--optimal", "pushes", "-j", "1",
+                                "-q", "--format", "json", "--actions", "gym-sokoban"])
+    records = [json.loads(line) for line in done.output.splitlines() if line.startswith("{")]
+    assert sorted(r["id"] for r in records) == [5, 6, 7]
+    for record in records:
+        assert record["status"] == "solved" and record["optimal"] == "pushes"
+        level = levels[str(record["id"])]
+        lurd = solution_from_gym_sokoban(level, record["solution"])
+        replay = verify(level, lurd)
+        assert replay.solved and replay.pushes == record["pushes"]
+    plain = runner.invoke(main, [str(tmp_path / "few.txt"), "-j", "1", "-q", "--format", "csv"])
+    rows = list(csv.DictReader(plain.output.splitlines()))
+    assert [row["id"] for row in rows] == ["5", "6", "7"]
+    assert all(row["optimal"] == "" and verify(levels[row["id"]], row["solution"]).solved
+               for row in rows)
+    refused = runner.invoke(main, [str(tmp_path / "few.txt"), "--format", "sok",
+                                   "--actions", "gym-sokoban"])
+    assert refused.exit_code == 2 and "--actions needs" in refused.output

@@ -11,5 +11,8 @@ from .gym_sokoban import (
     solution_from_gym_sokoban,
 )
 
-__all__ = ["gym_sokoban_actions", "level_from_gym_sokoban", "level_to_gym_sokoban",
+#: Each environment's name, and how a LURD solution becomes its actions.
+ACTIONS = {"gym-sokoban": gym_sokoban_actions}
+
+__all__ = ["ACTIONS", "gym_sokoban_actions", "level_from_gym_sokoban", "level_to_gym_sokoban",
            "solution_from_gym_sokoban"]

@@ -18,21 +18,48 @@ from ..result import Result
 
 #: Columns of the json and csv formats, in order.
 COLUMNS = ("file", "index", "title", "status", "moves", "pushes", "box_lines", "box_changes",
-           "pushing_sessions", "player_lines", "seconds", "states", "solution", "error")
+           "pushing_sessions", "player_lines", "seconds", "states", "solution", "error", "id",
+           "optimal")
 
 
 @dataclass(frozen=True)
 class Record:
-    """One level's result and where the level came from (``index`` counts from 1)."""
+    """One level's result and where the level came from (``index`` counts from 1).
+
+    ``optimal`` names what the solution is proved optimal in (``"pushes"``), if anything;
+    ``actions``, where given, are the solution as an environment's actions, written in
+    place of the LURD.
+    """
 
     file: str
     index: int
     level: Level | None  # None where the level could not be read
     result: Result
+    optimal: str | None = None
+    actions: tuple[int, ...] | None = None
 
     @property
     def title(self) -> str | None:
         return self.level.title if self.level else None
+
+    @property
+    def id(self) -> int | None:
+        """The level's number where its title is one, as in Boxoban files (``; 17``).
+
+        >>> from sokosolve.level import parse_level
+        >>> from sokosolve.result import Status
+        >>> Record("a", 1, parse_level("; 17\\n#####\\n#@$.#\\n#####"), Result(Status.SOLVED)).id
+        17
+        """
+        title = self.title
+        return int(title) if title and title.isdigit() else None
+
+    @property
+    def solution(self) -> str | list[int] | None:
+        """The LURD, or the actions where they are given."""
+        if self.actions is not None and self.result.solution is not None:
+            return list(self.actions)
+        return self.result.solution
 
     def as_dict(self) -> dict[str, object]:
         r = self.result
@@ -41,8 +68,9 @@ class Record:
             "status": r.status.value, "moves": r.moves, "pushes": r.pushes,
             "box_lines": r.box_lines, "box_changes": r.box_changes,
             "pushing_sessions": r.pushing_sessions, "player_lines": r.player_lines,
-            "seconds": round(r.seconds, 4), "states": r.states, "solution": r.solution,
-            "error": r.error,
+            "seconds": round(r.seconds, 4), "states": r.states, "solution": self.solution,
+            "error": r.error, "id": self.id,
+            "optimal": self.optimal if r.solution is not None else None,
         }
 
 
@@ -69,7 +97,7 @@ class LurdWriter:
     """One line per level: the solution, or an empty line when there is none."""
 
     def write(self, record: Record, stream: IO[str]) -> None:
-        stream.write((record.result.solution or "") + "\n")
+        stream.write(_text(record.solution) + "\n")
         stream.flush()
 
 
@@ -100,9 +128,19 @@ class CsvWriter:
         if not self._header_written:
             writer.writeheader()
             self._header_written = True
-        writer.writerow({k: ("" if v is None else v) for k, v in record.as_dict().items()})
+        writer.writerow({k: ("" if v is None else _text(v)) for k, v in record.as_dict().items()})
         stream.flush()
 
+
+def _text(value: object) -> str:
+    """A field as text; actions as numbers separated by spaces."""
+    if value is None:
+        return ""
+    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+#: Formats that can write actions in place of the LURD.
+ACTION_FORMATS = frozenset({"lurd", "json", "csv"})
 
 FORMATS = {
     "lurd": LurdWriter, "rle": RleWriter, "json": JsonWriter, "csv": CsvWriter, "sok": SokWriter,
