@@ -394,9 +394,10 @@ def show_command(puzzle: str, solution: str | None, output: str | None, number: 
     else:
         moves = ""
     end = play(level, moves)
+    paths = box_paths(level, moves) if trace else ()
     try:
         if suffix == ".svg":
-            picture = level_svg(end, box_paths(level, moves) if trace else ())
+            picture = level_svg(end, paths)
             if output:
                 Path(output).write_text(picture, encoding="utf-8")
             else:
@@ -404,7 +405,7 @@ def show_command(puzzle: str, solution: str | None, output: str | None, number: 
         elif suffix == ".html":
             Path(output).write_text(replay_html(level, moves), encoding="utf-8")
         elif suffix == ".png":
-            save_png(end, output, trace=box_paths(level, moves) if trace else ())
+            save_png(end, output, trace=paths)
         else:
             save_gif(level, moves, output, per_push=per_push)
     except MissingExtra as error:
