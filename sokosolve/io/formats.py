@@ -128,7 +128,7 @@ class CsvWriter:
         if not self._header_written:
             writer.writeheader()
             self._header_written = True
-        writer.writerow({k: ("" if v is None else _text(v)) for k, v in record.as_dict().items()})
+        writer.writerow({k: _text(v) for k, v in record.as_dict().items()})
         stream.flush()
 
 
