@@ -13,7 +13,13 @@ from sokosolve.search.spec import Meet, Race, Strategy
 #: The backward feature search with a bound blind to the player's side of each box.
 BACKWARD_FEATURES_BLIND = replace(BACKWARD_FEATURES, blind=True)
 
+#: The cells in turn only, as before the best cell's turns.
+FEATURES_IN_TURN = replace(FEATURES, best_cell=False)
+
 EXPERIMENTS: dict[str, Strategy] = {
+    "features-in-turn": FEATURES_IN_TURN,
+    "features-advised": replace(FEATURES_IN_TURN, advisors=True),
+    "features-advised-best": replace(FEATURES, advisors=True),
     "backward-features-blind": BACKWARD_FEATURES_BLIND,
     "meet": Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2),)),
     "meet-fast": Meet(GREEDY, ((BACKWARD, 1 / 2),)),

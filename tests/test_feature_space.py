@@ -1,11 +1,22 @@
-"""The feature-space open lists: pairing heaps give the minimum; areas are counted right."""
+"""The feature-space open lists: pairing heaps give the minimum; areas are counted right; the
+best cell and the advice are those of plain versions."""
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
-from sokosolve.kernels.feature_space import areas_after_push, heap_insert, heap_pop, label_areas
+from sokosolve.kernels.advisors import ADVICE_SHIFT, follow_advice
+from sokosolve.kernels.feature_space import (
+    MAX_CONNECTIVITY,
+    areas_after_push,
+    best_cell,
+    cell_count,
+    feature_cell,
+    heap_insert,
+    heap_pop,
+    label_areas,
+)
 
 from .reference import STEPS, small_levels
 
@@ -90,3 +101,48 @@ def _plain_areas(level, board_boxes) -> int:
                     seen.add(t)
                     todo.append(t)
     return areas
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 8).flatmap(lambda boxes: st.tuples(
+    st.just(boxes),
+    st.sets(st.tuples(st.integers(0, boxes), st.integers(0, MAX_CONNECTIVITY + 3))))))
+def test_the_best_cell_packs_most_then_has_fewest_areas(case):
+    boxes, filled = case
+    cells = np.full(cell_count(boxes), -1, dtype=np.int32)
+    for packed, areas in filled:
+        cells[feature_cell(packed, areas)] = 0
+    found = best_cell(cells)
+    if not filled:
+        assert found == -1
+        return
+    packed, areas = max((p, -min(a, MAX_CONNECTIVITY)) for p, a in filled)
+    assert found == feature_cell(packed, -areas)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 5), st.integers(1, 6), st.integers(0, 40),
+       st.lists(st.tuples(st.integers(0, 6), st.integers(1, 8), st.integers(0, 30)),
+                min_size=1, max_size=12))
+def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, children):
+    """Against a plain version: the pack advisor proposes the child that packs most,
+    if more than the parent, the connectivity one the child with fewest areas, if fewer
+    and packing no fewer, each the lowest key on ties; with at most two children the first
+    is advised too."""
+    keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [key for _, _, key in children],
+                    dtype=np.int64)
+    features = np.array([(p, a) for p, a, _ in children], dtype=np.int32)
+    follow_advice(keys, 0, 1, len(children) + 1, features, packed, areas)
+    order = range(len(children))
+    packs = [k for k in order if children[k][0] > packed]
+    links = [k for k in order if children[k][0] >= packed and children[k][1] < areas]
+    advised = set()
+    if packs:
+        advised.add(min(packs, key=lambda k: (-children[k][0], children[k][2], k)))
+    if links:
+        advised.add(min(links, key=lambda k: (children[k][1], children[k][2], k)))
+    if len(children) <= 2:
+        advised.add(0)
+    for k, (_, _, key) in enumerate(children):
+        assert keys[k + 1] & ((1 << ADVICE_SHIFT) - 1) == key
+        assert keys[k + 1] >> ADVICE_SHIFT == strayed + (k not in advised)

@@ -15,7 +15,8 @@ search takes one state from each non-empty cell in turn, best state of the
 cell first (by the cell's key, e.g. pushes + weight * lower bound), so no
 single heuristic decides where all the effort goes: a state that packed one
 more box or opened the board up gets expanded soon even if the lower bound
-does not like it.
+does not like it. As in FESS, a search may give every other turn to the
+:func:`best_cell`, the one that has got furthest.
 
 The cells' open lists are pairing heaps threaded through per-node arrays
 (``first_child``, ``next_sibling``, ``keys``): 16 bytes a state, O(1) to
@@ -56,6 +57,17 @@ def cell_count(boxes: int) -> int:
 def feature_cell(packed: int, areas: int) -> int:
     """The cell of a state with ``packed`` boxes on goals and ``areas`` separate free areas."""
     return packed * (MAX_CONNECTIVITY + 1) + min(areas, MAX_CONNECTIVITY)
+
+
+@numba.njit(cache=True)
+def best_cell(cells: np.ndarray) -> int:
+    """The non-empty cell of ``cells`` (heap roots, -1: empty) with the most packed boxes,
+    then the fewest free areas; -1 if all are empty."""
+    for row in range(cells.size // (MAX_CONNECTIVITY + 1) - 1, -1, -1):
+        for cell in range(row * (MAX_CONNECTIVITY + 1), (row + 1) * (MAX_CONNECTIVITY + 1)):
+            if cells[cell] >= 0:
+                return cell
+    return -1
 
 
 @numba.njit(cache=True)

@@ -89,6 +89,8 @@ class Settings(NamedTuple):
     frozen_goals: bool  # bounds that see boxes frozen on goals (forward only)
     learn: int  # examines nodes whose subtree reaches this many nodes (kernels.learning); 0: no
     goal_side: bool  # the goal-side check (kernels.goal_side), with frozen_goals
+    best_cell: bool  # feature space: every other turn goes to the best cell (FESS)
+    advisors: bool  # feature space: cells take first the states fewest pushes off the advice
     stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
 
 
@@ -156,6 +158,7 @@ class Scratch(NamedTuple):
     matched_nodes: np.ndarray  # the box nodes of the matching in parent_work
     proof: tuple  # kernels.deadlock_proof.proof_workspace
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
+    child_features: np.ndarray  # [k, (packed, areas)] of the k-th child stored by a node
 
 
 class Table(NamedTuple):

@@ -36,6 +36,7 @@ import time
 import numba
 import numpy as np
 
+from .advisors import follow_advice
 from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
 from .deadlock_proof import proof_workspace
@@ -44,6 +45,7 @@ from .distances import UNREACHABLE
 from .feature_space import (
     MAX_CONNECTIVITY,
     areas_after_push,
+    best_cell,
     cell_count,
     feature_cell,
     heap_insert,
@@ -204,7 +206,7 @@ def start_search(
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
         np.zeros(nboxes, dtype=np.bool_), np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
-        np.empty(nboxes, dtype=np.int32),
+        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes, 2), dtype=np.int32),
     )
 
     capacity = min(1 << 12, max_states)
@@ -465,6 +467,8 @@ def _expand_nodes(
         scratch.area_goals
     matched_nodes, proof, ancestor = scratch.matched_nodes, scratch.proof, scratch.ancestor
     learn, patterns, goal_side = settings.learn, search.patterns, settings.goal_side
+    best_turns, advised = settings.best_cell, settings.advisors and ordering == FEATURES
+    child_features = scratch.child_features
     keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
     slots, heap, node_tables = table.slots, table.heap, table.node_tables
     subtree_sizes, dead_nodes = table.subtree_sizes, table.dead_nodes
@@ -524,6 +528,11 @@ def _expand_nodes(
                     break
                 node = deferred
                 deferred = heap_pop(node, cell_keys, first_child, next_sibling)
+            elif best_turns and expanded & 1:  # FESS: every other turn, the best cell
+                best = best_cell(cells)
+                node = cells[best]
+                cells[best] = heap_pop(node, cell_keys, first_child, next_sibling)
+                heap_size -= 1
             else:
                 while cells[cell] < 0:
                     cell = cell + 1 if cell + 1 < cells.size else 0
@@ -771,9 +780,14 @@ def _expand_nodes(
                                 packed = plan_packed(plan, box_at, plan_flags)
                             else:
                                 packed = on_goal - goal_mask[square] + goal_mask[landing]
-                            child_cell = feature_cell(packed, child_areas)
-                            cells[child_cell] = heap_insert(cells[child_cell], child, cell_keys,
-                                                            first_child, next_sibling)
+                            if advised:  # into its cell once the advice is known
+                                child_features[child - stored_before, 0] = packed
+                                child_features[child - stored_before, 1] = child_areas
+                            else:
+                                child_cell = feature_cell(packed, child_areas)
+                                cells[child_cell] = heap_insert(
+                                    cells[child_cell], child, cell_keys, first_child,
+                                    next_sibling)
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,
@@ -786,6 +800,15 @@ def _expand_nodes(
                 break
         if status == SOLVED or status == LIMIT:
             break
+        if advised and count > stored_before:
+            node_packed = plan_packed(plan, box_at, plan_flags) if plan.goals.size else on_goal
+            follow_advice(cell_keys, node, stored_before, count, child_features[
+                :count - stored_before], node_packed, areas)
+            for child in range(stored_before, count):
+                child_cell = feature_cell(child_features[child - stored_before, 0],
+                                          child_features[child - stored_before, 1])
+                cells[child_cell] = heap_insert(cells[child_cell], child, cell_keys,
+                                                first_child, next_sibling)
         if held_back:  # expanded again, unrestricted, once the committed states run out
             deferred = heap_insert(deferred, node, cell_keys, first_child, next_sibling)
         if learn and count > stored_before:

@@ -74,7 +74,7 @@ def start(
         target_player=int(board.player), dead_corrals=pruning.dead_corrals,
         frozen_goals=pruning.frozen_goals,
         learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0, goal_side=pruning.goal_side,
-        stop=stop,
+        best_cell=search.best_cell, advisors=search.advisors, stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),
                                     plan, patterns.of(board, search), searched.boxes, starts)

@@ -48,6 +48,11 @@ class Search:
     the forward greedy and feature searches use tunnel and goal-room macros
     (which can cost optimality), the forward feature search counts packed
     boxes by the packing plan (:mod:`sokosolve.analysis.packing_plan`).
+    ``best_cell`` gives a feature search's every other turn to its best cell (the
+    most packed boxes, then the fewest free areas), as FESS does, and the others to
+    the cells in turn. With ``advisors``, a feature search takes first in each cell
+    the states whose paths have the fewest pushes that no advisor proposed
+    (:mod:`sokosolve.kernels.advisors`), then by its key.
     """
 
     order: Order
@@ -58,6 +63,8 @@ class Search:
     pruning: Pruning = field(default_factory=Pruning)
     goal_macros: bool = True
     packing_plan: bool = True
+    best_cell: bool = False
+    advisors: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
@@ -77,7 +84,9 @@ class Search:
         words.append(self.order.name.lower())
         if self.order in (Order.GREEDY, Order.FEATURES):
             words[-1] += f" w{self.weight}"
-        words += [name for name, on in (("blind", self.blind), ("areas", self.commit_areas)) if on]
+        words += [name for name, on in (("blind", self.blind), ("areas", self.commit_areas),
+                                    ("best", self.best_cell), ("advised", self.advisors))
+              if on]
         words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
                   if not getattr(self.pruning, f.name)]
         words += [f"-{name}" for name in ("goal_macros", "packing_plan")
