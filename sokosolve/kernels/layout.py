@@ -158,7 +158,7 @@ class Scratch(NamedTuple):
     matched_nodes: np.ndarray  # the box nodes of the matching in parent_work
     proof: tuple  # kernels.deadlock_proof.proof_workspace
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
-    child_features: np.ndarray  # [k, (packed, areas)] of the k-th child stored by a node
+    child_features: np.ndarray  # feature space: [k, (packed, areas)] of a node's k-th child
 
 
 class Table(NamedTuple):

@@ -467,7 +467,7 @@ def _expand_nodes(
         scratch.area_goals
     matched_nodes, proof, ancestor = scratch.matched_nodes, scratch.proof, scratch.ancestor
     learn, patterns, goal_side = settings.learn, search.patterns, settings.goal_side
-    best_turns, advised = settings.best_cell, settings.advisors and ordering == FEATURES
+    best_turns, advised = settings.best_cell, settings.advisors
     child_features = scratch.child_features
     keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
     slots, heap, node_tables = table.slots, table.heap, table.node_tables
@@ -528,18 +528,17 @@ def _expand_nodes(
                     break
                 node = deferred
                 deferred = heap_pop(node, cell_keys, first_child, next_sibling)
-            elif best_turns and expanded & 1:  # FESS: every other turn, the best cell
-                best = best_cell(cells)
-                node = cells[best]
-                cells[best] = heap_pop(node, cell_keys, first_child, next_sibling)
-                heap_size -= 1
             else:
-                while cells[cell] < 0:
+                if best_turns and expanded & 1:  # FESS: every other turn, the best cell
+                    taken = best_cell(cells)
+                else:  # the cells in turn
+                    while cells[cell] < 0:
+                        cell = cell + 1 if cell + 1 < cells.size else 0
+                    taken = cell
                     cell = cell + 1 if cell + 1 < cells.size else 0
-                node = cells[cell]
-                cells[cell] = heap_pop(node, cell_keys, first_child, next_sibling)
+                node = cells[taken]
+                cells[taken] = heap_pop(node, cell_keys, first_child, next_sibling)
                 heap_size -= 1
-                cell = cell + 1 if cell + 1 < cells.size else 0
         else:
             if heap_size == 0:
                 break
@@ -780,14 +779,9 @@ def _expand_nodes(
                                 packed = plan_packed(plan, box_at, plan_flags)
                             else:
                                 packed = on_goal - goal_mask[square] + goal_mask[landing]
-                            if advised:  # into its cell once the advice is known
-                                child_features[child - stored_before, 0] = packed
-                                child_features[child - stored_before, 1] = child_areas
-                            else:
-                                child_cell = feature_cell(packed, child_areas)
-                                cells[child_cell] = heap_insert(
-                                    cells[child_cell], child, cell_keys, first_child,
-                                    next_sibling)
+                            # into its cell after the expansion, once the advice is known
+                            child_features[child - stored_before, 0] = packed
+                            child_features[child - stored_before, 1] = child_areas
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,
@@ -800,10 +794,12 @@ def _expand_nodes(
                 break
         if status == SOLVED or status == LIMIT:
             break
-        if advised and count > stored_before:
-            node_packed = plan_packed(plan, box_at, plan_flags) if plan.goals.size else on_goal
-            follow_advice(cell_keys, node, stored_before, count, child_features[
-                :count - stored_before], node_packed, areas)
+        if ordering == FEATURES and count > stored_before:
+            if advised:
+                node_packed = (plan_packed(plan, box_at, plan_flags) if plan.goals.size
+                               else on_goal)
+                follow_advice(cell_keys, node, stored_before, count, child_features[
+                    :count - stored_before], node_packed, areas)
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1])

@@ -84,9 +84,9 @@ class Search:
         words.append(self.order.name.lower())
         if self.order in (Order.GREEDY, Order.FEATURES):
             words[-1] += f" w{self.weight}"
-        words += [name for name, on in (("blind", self.blind), ("areas", self.commit_areas),
-                                    ("best", self.best_cell), ("advised", self.advisors))
-              if on]
+        switches = (("blind", self.blind), ("areas", self.commit_areas),
+                    ("best", self.best_cell), ("advised", self.advisors))
+        words += [name for name, on in switches if on]
         words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
                   if not getattr(self.pruning, f.name)]
         words += [f"-{name}" for name in ("goal_macros", "packing_plan")
