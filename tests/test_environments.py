@@ -10,9 +10,17 @@ import pytest
 
 from sokosolve.environments import (
     gym_sokoban_actions,
+    jumanji_actions,
     level_from_gym_sokoban,
+    level_from_jumanji,
+    level_from_ragen,
     level_to_gym_sokoban,
+    level_to_jumanji,
+    level_to_ragen,
+    ragen_actions,
     solution_from_gym_sokoban,
+    solution_from_jumanji,
+    solution_from_ragen,
 )
 from sokosolve.io.files import load_levels
 from sokosolve.level import LevelError, parse_level
@@ -39,15 +47,82 @@ def test_every_boxoban_level_of_a_file_goes_to_the_arrays_and_back():
         assert np.array_equal(again_fixed, fixed) and np.array_equal(again_state, state)
 
 
-def test_actions_go_to_a_solution_and_back():
-    for level in load_levels(shared("boxoban/hard/000.txt"))[:20]:
-        solution = solve(level, limits=Limits(seconds=20)).solution
-        actions = gym_sokoban_actions(solution)
-        assert len(actions) == len(solution)
-        assert solution_from_gym_sokoban(level, actions) == solution
-        # No-operations, bumps into walls and move actions into boxes change nothing.
-        noisy = [0, *actions[:3], 0, *actions[3:]]
-        assert solution_from_gym_sokoban(level, noisy) == solution
+@pytest.mark.slow
+def test_every_boxoban_level_of_a_file_goes_to_jumanji_and_ragen_and_back():
+    for level in load_levels(shared("boxoban/hard/000.txt")):
+        fixed, variable = level_to_jumanji(level)
+        assert (variable == 3).sum() == 1 and (variable == 4).sum() == len(level.boxes)
+        assert (fixed == 2).sum() == len(level.goals)
+        back = level_from_jumanji(fixed, variable)
+        assert (back.floor, back.goals, back.boxes, back.player) == (
+            level.floor, level.goals, level.boxes, level.player)
+        again = level_to_jumanji(back)
+        assert np.array_equal(again[0], fixed) and np.array_equal(again[1], variable)
+        text = level_to_ragen(level)
+        assert [len(line.split()) for line in text.splitlines()] == [level.width] * level.height
+        back = level_from_ragen(text)
+        assert (back.floor, back.goals, back.boxes, back.player) == (
+            level.floor, level.goals, level.boxes, level.player)
+        assert level_to_ragen(back) == text
+
+
+#: Each environment's actions of a solution, and the solution of its actions.
+ENVIRONMENTS = {
+    "gym-sokoban": (gym_sokoban_actions, solution_from_gym_sokoban, list(range(9))),
+    "jumanji": (jumanji_actions, solution_from_jumanji, [0, 1, 2, 3]),
+    "ragen": (ragen_actions, solution_from_ragen, [1, 2, 3, 4]),
+}
+
+
+@pytest.fixture(scope="module")
+def solved_boxoban():
+    levels = load_levels(shared("boxoban/hard/000.txt"))[:20]
+    return [(level, solve(level, limits=Limits(seconds=20)).solution) for level in levels]
+
+
+@pytest.mark.parametrize("environment", sorted(ENVIRONMENTS))
+def test_actions_go_to_a_solution_and_back(solved_boxoban, environment):
+    to_actions, to_solution, actions_of = ENVIRONMENTS[environment]
+    inserted = 0
+    for level, solution in solved_boxoban:
+        assert verify(level, solution).solved
+        actions = to_actions(solution)
+        assert len(actions) == len(solution) and set(actions) <= set(actions_of)
+        assert to_solution(level, actions) == solution
+        # An action that changes nothing (a no-operation, a bump into a wall or into a
+        # box that cannot move) is left out: those at the start and after 3 actions.
+        start, then = actions[:3], actions[3:]
+        refused = [a for a in actions_of if to_solution(level, [a]) == ""]
+        refused_then = [a for a in actions_of
+                        if to_solution(level, [*start, a]) == to_solution(level, start)]
+        noisy = [*refused, *start, *refused_then, *then]
+        assert to_solution(level, noisy) == solution
+        inserted += len(refused) + len(refused_then)
+    assert inserted >= len(solved_boxoban)
+
+
+def test_the_step_rules_of_jumanji_and_ragen():
+    level = parse_level("######\n#@ $.#\n######")
+    assert solution_from_jumanji(level, [1, 1]) == "rR"  # right: a move, then a push
+    assert solution_from_jumanji(level, [3, 0, 2]) == ""  # walls all round
+    assert solution_from_ragen(level, [4, 4]) == "rR"
+    assert solution_from_ragen(level, [3, 1, 2]) == ""
+    blocked = parse_level("#######\n#@$$ .#\n#  . ##\n#######")
+    assert solution_from_jumanji(blocked, [1]) == ""  # two boxes in a row: no push
+    assert jumanji_actions("urdlURDL") == [0, 1, 2, 3] * 2
+    assert ragen_actions("udlrUDLR") == [1, 2, 3, 4] * 2
+
+
+def test_bad_grids_and_boards_are_refused_with_the_square_and_the_problem():
+    fixed, variable = level_to_jumanji(parse_level("#####\n#@$.#\n#####"))
+    variable[0, 0] = 4  # a box in a wall
+    with pytest.raises(LevelError, match="grid: row 1, column 1: fixed_grid 1 and "
+                                         "variable_grid 4"):
+        level_from_jumanji(fixed, variable, "grid")
+    with pytest.raises(ValueError, match="shape"):
+        level_from_jumanji(fixed, variable[:2])
+    with pytest.raises(LevelError, match="board: row 2, square 3: 'Y' is no RAGEN token"):
+        level_from_ragen(" #  #  # \n #  P  Y \n #  #  # ", "board")
 
 
 def test_a_push_action_with_no_box_moves_and_a_move_action_never_pushes():

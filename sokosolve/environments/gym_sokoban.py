@@ -26,7 +26,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..level import Level, LevelError, parse_level
-from ..replay import DIRECTIONS, expand_lurd
+from ..replay import expand_lurd
+from .steps import lurd_of_steps
 
 WALL, FLOOR, TARGET = 0, 1, 2
 BOX_ON_TARGET, BOX, PLAYER = 3, 4, 5
@@ -90,24 +91,5 @@ def solution_from_gym_sokoban(level: Level, actions) -> str:
     """The LURD of ``actions`` played on ``level`` as gym-sokoban plays them: no-operations
     and steps that change nothing (into a wall, or a move into a box) are left out, and a
     push action with no box to push is a move."""
-    boxes, player = set(level.boxes), level.player
-    letters = []
-    for action in actions:
-        if int(action) == NO_OPERATION:
-            continue
-        letter = _DIRECTION_OF[int(action)]
-        dr, dc = DIRECTIONS[letter]
-        r, c = level.row_col(player)
-        target, beyond = level.square(r + dr, c + dc), level.square(r + 2 * dr, c + 2 * dc)
-        if target not in level.floor:
-            continue
-        if target in boxes:
-            if int(action) in MOVE_ACTIONS.values() or beyond not in level.floor \
-                    or beyond in boxes:
-                continue
-            boxes.remove(target)
-            boxes.add(beyond)
-            letter = letter.upper()
-        letters.append(letter)
-        player = target
-    return "".join(letters)
+    return lurd_of_steps(level, ((_DIRECTION_OF[int(a)], int(a) in PUSH_ACTIONS.values())
+                                 for a in actions if int(a) != NO_OPERATION))
