@@ -4,7 +4,8 @@
 searches of :data:`~sokosolve.search.presets.RACE` on the cores, more levels
 go to a pool of workers that each run
 :data:`~sokosolve.search.presets.ONE_CORE`, one level at a time, and with
-one core a single level is solved in this process.
+one core a single level is solved in this process. Given a Dask client, the
+levels go to its workers instead (:mod:`sokosolve.parallel.cluster`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 
 from .io.files import Task
 from .limits import PROCESS_BYTES, Limits, states_within
+from .parallel.cluster import solve_on_cluster
 from .parallel.pool import solve_tasks
 from .parallel.race import race
 from .result import Result
@@ -57,17 +59,22 @@ def limits_within(strategy: Strategy, seconds: float, memory_bytes: int,
     return Limits(seconds=seconds, max_states=min(max_states or cap, cap))
 
 
-def solve_many(tasks: Sequence[Task], strategy: Strategy, limits: Limits, jobs: int = 1
-               ) -> Iterator[tuple[Task, Result]]:
+def solve_many(tasks: Sequence[Task], strategy: Strategy, limits: Limits, jobs: int = 1,
+               cluster=None) -> Iterator[tuple[Task, Result]]:
     """Solves each task's level with ``strategy``, yielding results as they finish.
 
     A :class:`~sokosolve.search.spec.Race` takes a single task and runs its racers
     at once; any other strategy solves a single task in this process (Ctrl-C or
     SIGTERM stop it, then raise KeyboardInterrupt or :class:`Terminated`), and
-    more tasks on ``jobs`` worker processes. The tasks must hold levels, not
-    reading errors. Closing the iterator stops the workers.
+    more tasks on ``jobs`` worker processes, or on the workers of ``cluster``, a
+    Dask client, if one is given. The tasks must hold levels, not reading errors.
+    Closing the iterator stops the workers.
     """
-    if isinstance(strategy, Race):
+    if cluster is not None:
+        if isinstance(strategy, Race):
+            raise ValueError("a race runs on the cores of one machine, not on a cluster")
+        yield from solve_on_cluster(tasks, strategy, limits, cluster)
+    elif isinstance(strategy, Race):
         if len(tasks) != 1:
             raise ValueError(f"a race solves one level, not {len(tasks)}")
         yield tasks[0], race(tasks[0].level, limits, strategy)

@@ -5,6 +5,7 @@ Standard output carries results only; messages go to standard error.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import signal
@@ -22,17 +23,20 @@ from .environments import ACTIONS
 from .io.files import Task, level_files, load_levels, read_tasks
 from .io.formats import (
     ACTION_FORMATS,
+    COLUMNS,
     FORMATS,
     SELF_DESCRIBING,
     CsvWriter,
     Record,
     ResumeError,
+    csv_columns,
     drop_cut_record,
     read_finished,
 )
 from .kernels.open_list import MAX_STATES
 from .level import Level, LevelError
 from .limits import BYTES_PER_STATE, PROCESS_BYTES
+from .parallel.cluster import MissingCluster, dask_client
 from .pictures import Gallery, MissingExtra, level_svg, replay_html, save_gif, save_png
 from .pictures.svg import box_paths
 from .replay import SolutionFormatError, expand_lurd, play, verify
@@ -93,6 +97,10 @@ def main() -> None:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1,
               show_default="number of cores",
               help="Worker processes: one level each, or for a single level, racing searches.")
+@click.option("--dask", "scheduler", metavar="ADDRESS", default=None,
+              help="Solve on a Dask cluster: a scheduler's address (tcp://HOST:8786), or "
+                   "'local' for a local cluster of --jobs workers. Needs "
+                   "pip install 'sokosolve[cluster]'.")
 @click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="lurd",
               show_default=True, help="How each result is written.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -107,7 +115,8 @@ def main() -> None:
                    "index.html linking them with their metrics into this directory.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
 def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
-                  max_states: int | None, memory: int, jobs: int, fmt: str,
+                  max_states: int | None, memory: int, jobs: int, scheduler: str | None,
+                  fmt: str,
                   output: str | None, resume: str | None, environment: str | None,
                   pictures: str | None, quiet: bool) -> None:
     """Solve every level in PUZZLES: files, collections, directories, or - for standard input.
@@ -118,6 +127,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
       sokosolve - < level.xsb | sokosolve verify level.xsb -
       sokosolve levels/ -j 2 --timeout 10 --format json -o results.jsonl
       sokosolve levels/ --format json -o results.jsonl --resume results.jsonl
+      sokosolve levels/ --dask tcp://scheduler:8786 --format csv -o results.csv
       sokosolve levels/ --pictures gallery/
     """
     if resume and fmt not in SELF_DESCRIBING:
@@ -144,7 +154,8 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         tasks.extend(t for t in found if (t.file, t.index) not in finished)
 
     solvable = [t for t in tasks if isinstance(t.level, Level)]
-    strategy = default_strategy(len(solvable), jobs, optimal)
+    # On a cluster each level has one core: a race needs the cores of one machine.
+    strategy = default_strategy(len(solvable), 1 if scheduler else jobs, optimal)
     try:
         limits = limits_within(strategy, timeout, memory << 20, max_states)
     except ValueError as error:
@@ -159,8 +170,13 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
         if begun and (begun == "file,") != (fmt == "csv"):
             raise click.UsageError(f"--resume {resume} holds records of another format "
                                    f"than --format {fmt}")
+    columns = (csv_columns(output) if appending and fmt == "csv" else None) or COLUMNS
+    if left_out := [c for c in COLUMNS if c not in columns]:
+        _warn(f"{output}: appending in the columns it has, those of an older sokosolve; "
+              f"left out: {', '.join(left_out)}")
     stream = open(output, "a" if appending else "w", encoding="utf-8") if output else sys.stdout
-    writer = CsvWriter(header=not begun) if fmt == "csv" else FORMATS[fmt]()
+    writer = (CsvWriter(header=not begun, columns=columns) if fmt == "csv"
+              else FORMATS[fmt]())
     gallery = Gallery(pictures) if pictures else None
     emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks,
                     gallery=gallery, optimal=optimal,
@@ -172,11 +188,13 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
                     disable=quiet or not sys.stderr.isatty())
     started = time.perf_counter()
     default_termination = signal.signal(signal.SIGTERM, _terminate)
+    cluster = contextlib.ExitStack()
     try:
         for task in tasks:
             if isinstance(task.level, LevelError):
                 emit(task, Result(Status.ERROR, error=task.level.message))
-        results = solve_many(solvable, strategy, limits, jobs)
+        client = _connect(cluster, scheduler, jobs) if scheduler and solvable else None
+        results = solve_many(solvable, strategy, limits, jobs, client)
         for task, result in results:
             emit(task, result)
             progress.update(1)
@@ -187,6 +205,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     finally:
         if hasattr(results, "close"):
             results.close()  # stops the workers now, even if Ctrl-C came between two results
+        cluster.close()
         progress.close()
         if output:
             stream.close()
@@ -206,6 +225,16 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
     if unreadable or not (solvable or finished):
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(EXIT_SOLVED if emit.counts.get("solved", 0) == len(tasks) else EXIT_UNSOLVED)
+
+
+def _connect(stack: contextlib.ExitStack, scheduler: str, workers: int):
+    """A Dask client for ``--dask``, closed with ``stack``, or exit saying why not."""
+    try:
+        return stack.enter_context(dask_client(scheduler, workers))
+    except MissingCluster as error:
+        _fail(str(error))
+    except (OSError, ValueError) as error:  # no scheduler there, or not an address
+        _fail(f"--dask {scheduler}: {error}")
 
 
 def _terminate(signum: int, frame: object) -> None:

@@ -1,5 +1,6 @@
 """The command line on directories and collections: records, formats, resume, Ctrl-C."""
 
+import csv
 import json
 import os
 import signal
@@ -84,6 +85,33 @@ def test_output_file_and_resume_skip_solved_levels(tmp_path):
     after = out.read_text().splitlines()
     assert len(after) == 11  # only the unsolvable level was tried again
     assert json.loads(after[-1])["status"] == "unsolvable"
+
+
+def test_resume_appends_to_an_older_csv_in_its_own_columns(tmp_path):
+    """A file written before the id and optimal columns existed keeps one header: the
+    rows appended to it have its columns, and the run says what it left out."""
+    out = tmp_path / "results.csv"
+    first = run(str(PUZZLES), "--format", "csv", "-o", str(out), "--quiet")
+    assert first.returncode == 1
+    rows = list(csv.DictReader(out.read_text().splitlines()))
+    old = [c for c in rows[0] if c not in ("id", "optimal")]
+    dropped = rows[-1]  # an older run that stopped before its last level
+    with out.open("w", newline="") as older:
+        writer = csv.DictWriter(older, fieldnames=old, extrasaction="ignore",
+                                lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows[:-1])
+    second = run(str(PUZZLES), "--format", "csv", "-o", str(out), "--resume", str(out))
+    assert "left out: id, optimal" in second.stderr
+    lines = out.read_text().splitlines()
+    assert lines[0] == ",".join(old)
+    again = list(csv.reader(lines))
+    assert all(len(row) == len(old) for row in again)
+    new = [dict(zip(old, row, strict=True)) for row in again[len(rows):]]
+    assert (dropped["file"], dropped["index"]) in {(row["file"], row["index"]) for row in new}
+    for row in new:
+        level = read_tasks(row["file"])[int(row["index"]) - 1].level
+        assert row["status"] != "solved" or verify(level, row["solution"]).solved
 
 
 def test_json_output_pipes_into_a_reader():

@@ -15,7 +15,7 @@ LAYERS = {
 #: Outside imports allowed beside the standard library.
 OUTSIDE = {"kernels": {"numpy", "numba"}, "analysis": {"numpy", "numba"},
            "search": {"numpy"}, "io": set(), "pictures": {"PIL"},
-           "environments": {"numpy"}}
+           "environments": {"numpy"}, "parallel": {"numpy", "dask", "distributed"}}
 #: The imports inside a function allowed to go up: a Level draws itself in Jupyter with
 #: the pictures (as python-chess boards do), which import the level module.
 LAZY_UPWARD = {("sokosolve.level", "sokosolve.pictures.svg")}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -118,13 +119,20 @@ class JsonWriter:
 
 
 class CsvWriter:
-    """A header line, then one row per level."""
+    """A header line, then one row per level.
 
-    def __init__(self, header: bool = True) -> None:
+    ``columns`` are those written: a run that appends to the file of an older
+    version writes that file's columns, so that each row matches its header (a
+    column it no longer has is left empty, one it did not have left out).
+    """
+
+    def __init__(self, header: bool = True, columns: Sequence[str] = COLUMNS) -> None:
         self._header_written = not header
+        self.columns = tuple(columns)
 
     def write(self, record: Record, stream: IO[str]) -> None:
-        writer = csv.DictWriter(stream, fieldnames=COLUMNS, lineterminator="\n")
+        writer = csv.DictWriter(stream, fieldnames=self.columns, lineterminator="\n",
+                                restval="", extrasaction="ignore")
         if not self._header_written:
             writer.writeheader()
             self._header_written = True
@@ -197,6 +205,14 @@ def _json_row(line: str) -> dict | None:
     except ValueError:
         return None
     return _checked(row) if isinstance(row, dict) else None
+
+
+def csv_columns(path: str) -> list[str] | None:
+    """The columns named by the header of an earlier csv output file, or None if it has
+    no csv header (it is empty, or holds json records)."""
+    with open(path, encoding="utf-8", errors="replace", newline="") as earlier:
+        first = earlier.readline()
+    return _csv_fields(first.rstrip("\r\n")) if first.startswith("file,") else None
 
 
 def _csv_fields(line: str) -> list[str]:

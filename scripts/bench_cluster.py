@@ -1,0 +1,75 @@
+"""Batches on Dask against the local pool, and the Dask scheduler's cost per task.
+
+    python scripts/bench_cluster.py ../shared/levels/boxoban/unfiltered-test --timeout 10
+
+Runs the CLI on the levels with ``-j 2`` and with ``--dask local -j 2`` (a
+LocalCluster of 2 worker processes), alternated ``--rounds`` times, and prints the
+levels a second of each and their ratio; then times ``--tasks`` empty tasks through a
+LocalCluster of 2 workers, the scheduler's cost per task.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+
+def _empty(i: int) -> int:
+    return i
+
+
+def overhead_per_task(tasks: int) -> float:
+    """Seconds a task costs on a LocalCluster of 2 workers, measured on empty tasks."""
+    import distributed
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        client.gather(client.map(_empty, range(100), pure=False))  # connections made
+        started = time.perf_counter()
+        client.gather(client.map(_empty, range(tasks), pure=False))
+        return (time.perf_counter() - started) / tasks
+
+
+def run_batch(paths: list[str], timeout: float, jobs: int, extra: list[str]
+              ) -> tuple[int, int, float]:
+    """(solved, levels, seconds) of one CLI run, compiling and starting included."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "sokosolve", *paths, "--format", "json", "-q",
+         "--timeout", str(timeout), "-j", str(jobs), *extra],
+        capture_output=True, text=True, check=False,
+    )
+    seconds = time.perf_counter() - started
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    return sum(r["status"] == "solved" for r in rows), len(rows), seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="+")
+    parser.add_argument("--timeout", type=float, default=10.0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--tasks", type=int, default=2000)
+    args = parser.parse_args()
+    configurations = {"pool": [], "dask": ["--dask", "local"]}
+    rates: dict[str, list[float]] = {name: [] for name in configurations}
+    for round_ in range(1, args.rounds + 1):
+        for name, extra in configurations.items():
+            solved, levels, seconds = run_batch(args.paths, args.timeout, args.jobs, extra)
+            rates[name].append(levels / seconds)
+            print(f"round {round_} {name}: {solved}/{levels} solved in {seconds:.1f} s, "
+                  f"{levels / seconds:.1f} levels/s", flush=True)
+    pool, dask = (statistics.median(rates[name]) for name in ("pool", "dask"))
+    print(f"median levels/s: pool {pool:.1f}, dask {dask:.1f}, dask / pool {dask / pool:.2f}")
+    print(f"scheduler's cost per task: {overhead_per_task(args.tasks) * 1000:.2f} ms "
+          f"({args.tasks} empty tasks, 2 workers)")
+
+
+if __name__ == "__main__":
+    main()
