@@ -17,7 +17,7 @@ import numpy as np
 
 from .io.files import Task
 from .limits import PROCESS_BYTES, Limits, states_within
-from .parallel.cluster import solve_on_cluster
+from .parallel.cluster import CHUNK_SIZE, solve_on_cluster
 from .parallel.pool import solve_tasks
 from .parallel.race import race
 from .result import Result
@@ -60,20 +60,20 @@ def limits_within(strategy: Strategy, seconds: float, memory_bytes: int,
 
 
 def solve_many(tasks: Sequence[Task], strategy: Strategy, limits: Limits, jobs: int = 1,
-               cluster=None) -> Iterator[tuple[Task, Result]]:
+               cluster=None, chunk_size: int = CHUNK_SIZE) -> Iterator[tuple[Task, Result]]:
     """Solves each task's level with ``strategy``, yielding results as they finish.
 
     A :class:`~sokosolve.search.spec.Race` takes a single task and runs its racers
     at once; any other strategy solves a single task in this process (Ctrl-C or
     SIGTERM stop it, then raise KeyboardInterrupt or :class:`Terminated`), and
     more tasks on ``jobs`` worker processes, or on the workers of ``cluster``, a
-    Dask client, if one is given. The tasks must hold levels, not reading errors.
-    Closing the iterator stops the workers.
+    Dask client, if one is given, ``chunk_size`` levels a Dask task. The tasks must
+    hold levels, not reading errors. Closing the iterator stops the workers.
     """
     if cluster is not None:
         if isinstance(strategy, Race):
             raise ValueError("a race runs on the cores of one machine, not on a cluster")
-        yield from solve_on_cluster(tasks, strategy, limits, cluster)
+        yield from solve_on_cluster(tasks, strategy, limits, cluster, chunk_size)
     elif isinstance(strategy, Race):
         if len(tasks) != 1:
             raise ValueError(f"a race solves one level, not {len(tasks)}")

@@ -145,16 +145,19 @@ def test_a_bad_array_is_refused_with_the_row_and_the_problem():
         level_from_gym_sokoban(fixed, state[:2])
 
 
-def test_gym_sokoban_itself_solves_the_levels_with_our_actions():
+@pytest.mark.parametrize("to_actions", [gym_sokoban_actions, ragen_actions],
+                         ids=["gym-sokoban", "ragen"])
+def test_gym_sokoban_itself_solves_the_levels_with_our_actions(to_actions):
     """The package's own step function, on positions set from our arrays, reaches the
-    solved state on the last action and not before, and its room equals ours there."""
+    solved state on the last action and not before, and its room equals ours there.
+    RAGEN's Sokoban steps with it too, with the push actions only."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from gym_sokoban.envs.sokoban_env import SokobanEnv
     for level in load_levels(shared("boxoban/hard/000.txt"))[:10]:
         solution = solve(level, limits=Limits(seconds=20)).solution
         assert verify(level, solution).solved
-        actions = gym_sokoban_actions(solution)
+        actions = to_actions(solution)
         env = SokobanEnv(dim_room=(level.height, level.width), max_steps=len(actions) + 1,
                          num_boxes=len(level.boxes), reset=False)
         env.room_fixed, env.room_state = level_to_gym_sokoban(level)

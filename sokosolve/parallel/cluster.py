@@ -1,10 +1,10 @@
 """Batches on a Dask cluster: the levels go to the workers in chunks, and each level's
 result comes back the moment it is known, as a Dask event.
 
-A chunk is solved inside a Dask worker by the local batch's own pool
-(:func:`~sokosolve.parallel.pool.solve_tasks` with one process), forked from the worker
-process once its kernels are warm, so the per-level limit holds there as it does
-here: a search that overruns its limit is killed and its level reported timeout.
+A worker solves its levels in a process of its own
+(:class:`~sokosolve.parallel.pool.SolvingProcess`), forked once its kernels are warm
+and kept from chunk to chunk, so the per-level limit holds there as in the local
+pool: a search that overruns its limit is killed and its level reported timeout.
 A worker that runs as a daemonic process (a ``dask worker`` under its nanny, by
 default) may not start processes; it solves the chunk in its own thread, and a level
 is then stopped at its limit plus a margin by the stop flag that the searches poll.
@@ -19,10 +19,12 @@ gets exactly one result. Dask and distributed are the optional extra
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import multiprocessing
 import queue
 import threading
+import time
 import uuid
 from collections.abc import Iterator, Sequence
 
@@ -33,12 +35,14 @@ from ..limits import KILL_MARGIN, Limits
 from ..result import Result, Status
 from ..search.spec import Sequential
 from ..solver import solve, warm_up
-from .pool import solve_tasks
+from .pool import SolvingProcess
 
 #: Levels a Dask task solves: enough that the scheduler's cost per task (a few
 #: milliseconds) and the fork of the solving process stay small beside a level's
 #: search, few enough that records arrive often and a dead worker costs little.
 CHUNK_SIZE = 8
+#: Seconds after which a worker sends the results its chunk has so far, as an event.
+EVENT_SECONDS = 0.2
 
 
 class MissingCluster(RuntimeError):
@@ -80,33 +84,60 @@ def solve_chunk(tasks: Sequence[Task], strategy: Sequential, limits: Limits,
                 topic: str | None = None, chunk: int = 0) -> list[Result]:
     """The results of ``tasks``, in their order, solved in this (worker) process.
 
-    With a ``topic``, each level's result is also sent as a Dask event the moment it is
-    known: ``(chunk, position in the chunk, the result's fields)``.
+    With a ``topic``, the results not yet sent go as a Dask event
+    ``(chunk, [(position in the chunk, the result's fields), ...])`` whenever
+    :data:`EVENT_SECONDS` have passed since the chunk began or last sent, so that
+    a slow level's record comes at once and fast ones wait for their chunk's return.
     """
-    warm_up()  # once per process: later calls find the kernels compiled
     send = _event_sender(topic, chunk)
-    found: dict[int, Result] = {}
-    position = {(task.file, task.index): i for i, task in enumerate(tasks)}
-    if not multiprocessing.current_process().daemon:
-        solved = solve_tasks(tasks, strategy, limits, 1)
-    else:
-        solved = ((task, _solve_stopped_at_limit(task, strategy, limits)) for task in tasks)
-    for task, result in solved:
-        found[position[(task.file, task.index)]] = result
-        send(position[(task.file, task.index)], result)
-    return [found[i] for i in range(len(tasks))]
+    results: list[Result] = []
+    unsent: list[int] = []
+    sent = time.perf_counter()
+    for position, task in enumerate(tasks):
+        if multiprocessing.current_process().daemon:
+            results.append(_solve_stopped_at_limit(task, strategy, limits))
+        else:
+            results.append(_solving_process(strategy, limits).solve(task))
+        unsent.append(position)
+        if position + 1 < len(tasks) and time.perf_counter() - sent >= EVENT_SECONDS:
+            send([(i, results[i]) for i in unsent])
+            unsent, sent = [], time.perf_counter()
+    return results
+
+
+_here = threading.local()
+
+
+@functools.cache
+def _warm_up_once() -> None:
+    warm_up()
+
+
+def _solving_process(strategy: Sequential, limits: Limits) -> SolvingProcess:
+    """This thread's solving process for ``strategy`` and ``limits``, started once (its
+    kernels warmed here first, so that it starts with them)."""
+    kept = getattr(_here, "process", None)
+    if kept is not None and (kept.strategy, kept.limits) == (strategy, limits):
+        return kept
+    if kept is not None:
+        kept.close()
+    _warm_up_once()
+    _here.process = SolvingProcess(strategy, limits)
+    return _here.process
 
 
 def _event_sender(topic: str | None, chunk: int):
     if topic is None:
-        return lambda position, result: None
+        return lambda results: None
     worker = _distributed().get_worker()
     # Plain fields, which any of Dask's serializers carries.
-    return lambda position, result: worker.log_event(
-        topic, (chunk, position, {**result.__dict__, "status": result.status.value}))
+    return lambda results: worker.log_event(topic, (chunk, [
+        (position, {**result.__dict__, "status": result.status.value})
+        for position, result in results]))
 
 
 def _solve_stopped_at_limit(task: Task, strategy: Sequential, limits: Limits) -> Result:
+    _warm_up_once()
     stop = np.zeros(1, dtype=np.int8)
     timer = threading.Timer(limits.seconds + KILL_MARGIN, stop.__setitem__, (0, 1))
     timer.start()
@@ -142,11 +173,12 @@ def solve_on_cluster(tasks: Sequence[Task], strategy: Sequential, limits: Limits
             except queue.Empty:
                 continue
             if message[0] != "done":
-                number, position, fields = message
-                if (number, position) not in given and number in futures:
-                    given.add((number, position))
-                    yield chunks[number][position], Result(**{**fields, "status":
-                                                              Status(fields["status"])})
+                number, finished = message
+                for position, fields in finished:
+                    if (number, position) not in given and number in futures:
+                        given.add((number, position))
+                        yield chunks[number][position], Result(**{**fields, "status":
+                                                                  Status(fields["status"])})
                 continue
             number = message[1]
             for position, result in enumerate(_chunk_results(futures.pop(number),

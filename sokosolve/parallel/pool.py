@@ -77,6 +77,45 @@ class _Slot:
             self.process.join()
 
 
+class SolvingProcess:
+    """A worker process that solves one level at a time for as long as it is used (a
+    Dask worker keeps one), killed and replaced when a level overruns its limit.
+
+    Unlike :func:`solve_tasks`, it waits for each result before the next level goes.
+    """
+
+    def __init__(self, strategy: Sequential, limits: Limits):
+        self.strategy, self.limits = strategy, limits
+        self._starts = context()
+        self._slot = _Slot(self._starts, strategy, limits)
+
+    def solve(self, task: Task) -> Result:
+        slot = self._slot
+        if not slot.ready:  # the worker's kernels: warm in its parent, so this is quick
+            if not slot.connection.poll(60) or slot.connection.recv() is not None:
+                return self._replaced(Result(Status.ERROR, error="the worker did not start"))
+            slot.ready = True
+        slot.give(task)
+        started = time.perf_counter()
+        try:
+            if slot.connection.poll(self.limits.seconds + KILL_MARGIN):
+                slot.finish(time.perf_counter())
+                return slot.connection.recv()
+        except (EOFError, OSError):
+            return self._replaced(Result(Status.ERROR, seconds=time.perf_counter() - started,
+                                         error=f"the worker died: {how_it_died(slot.process)}"))
+        return self._replaced(Result(Status.TIMEOUT, seconds=time.perf_counter() - started,
+                                     error="the worker was killed at the time limit"))
+
+    def _replaced(self, result: Result) -> Result:
+        self._slot.stop(kill=True)
+        self._slot = _Slot(self._starts, self.strategy, self.limits)
+        return result
+
+    def close(self) -> None:
+        self._slot.stop()
+
+
 def solve_tasks(
     tasks: Iterable[Task], strategy: Sequential, limits: Limits, jobs: int
 ) -> Iterator[tuple[Task, Result]]:
