@@ -20,9 +20,6 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-in-turn": FEATURES_IN_TURN,
     "features-advised": replace(FEATURES_IN_TURN, advisors=True),
     "features-advised-best": replace(FEATURES, advisors=True),
-    # each hotspot adds 1 (or the bound's weight, 3) to a state's key in its cell
-    "features-hot1": replace(FEATURES, hotspots=1),
-    "features-hot3": replace(FEATURES, hotspots=3),
     "backward-features-blind": BACKWARD_FEATURES_BLIND,
     "meet": Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2),)),
     "meet-fast": Meet(GREEDY, ((BACKWARD, 1 / 2),)),

@@ -71,7 +71,6 @@ class Tables(NamedTuple):
     offsets: np.ndarray  # the square steps left, up, right, down
     box_keys: np.ndarray  # Zobrist keys of a box per square
     player_keys: np.ndarray  # Zobrist keys of the region's canonical square
-    hot: np.ndarray  # uint8 [box square, square]: kernels.hotspots, or 0 x 0 unused
 
 
 class Settings(NamedTuple):
@@ -92,7 +91,6 @@ class Settings(NamedTuple):
     goal_side: bool  # the goal-side check (kernels.goal_side), with frozen_goals
     best_cell: bool  # feature space: every other turn goes to the best cell (FESS)
     advisors: bool  # feature space: cells take first the states fewest pushes off the advice
-    hotspots: int  # feature space: added to a state's key a hotspot (kernels.hotspots)
     stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
 
 

@@ -56,7 +56,6 @@ from .feature_space import (
 from .frozen_goals import frozen_workspace, position_table
 from .goal_side import goal_side_dead
 from .heuristics import matching_after_move, matching_bound, matching_workspace
-from .hotspots import count_hotspots
 from .layout import (
     PROGRESS_SIZE,
     Cells,
@@ -269,8 +268,6 @@ def start_search(
             status = SOLVED
         if ordering == FEATURES:
             cell_keys[count] = weight * h
-            if settings.hotspots and tables.hot.size:
-                cell_keys[count] += settings.hotspots * count_hotspots(tables.hot, box_squares)
             free_areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += free_areas
             packed = plan_packed(plan, box_at, scratch.plan_flags) if plan.goals.size else on_goal
@@ -455,7 +452,6 @@ def _expand_nodes(
     macros, plan, frozen, progress = search.macros, search.plan, search.frozen, search.progress
     walls, goal_mask, dead, offsets = board.walls, board.goal_mask, board.dead, board.offsets
     sides, box_keys, player_keys = board.sides, board.box_keys, board.player_keys
-    hot, hotspots = board.hot, settings.hotspots if board.hot.size else 0
     width, ordering, weight = settings.width, settings.order, settings.weight
     max_states, deadline, stop = settings.max_states, settings.deadline, settings.stop
     pi_corrals, tunnels, dead_corrals = settings.pi_corrals, settings.tunnels, \
@@ -771,8 +767,6 @@ def _expand_nodes(
                                 status = SOLVED
                         elif ordering == FEATURES:
                             cell_keys[child] = depths[child] + weight * h
-                            if hotspots:
-                                cell_keys[child] += hotspots * count_hotspots(hot, box_squares)
                             child_areas = -1
                             if steps == 1 and macro < 0:
                                 child_areas = areas_after_push(occupied, width, area_marks,

@@ -11,17 +11,15 @@ from ..analysis.packing import goal_rooms, macro_tables
 from ..analysis.packing_plan import packing_plan, plan_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
-from ..kernels.hotspots import hotspot_table
 from ..kernels.layout import Patterns, Plan, Settings, Tables
 from ..kernels.learning import SUBTREE_TRIGGER
 from ..kernels.open_list import MAX_STATES
 from ..kernels.patterns import pattern_store
 from ..kernels.push_sides import node_distances, player_blind, side_areas
 from ..kernels.table import zobrist_keys
-from .spec import Order, Search
+from .spec import Search
 
 EMPTY = np.empty(0, dtype=np.int32)
-NO_TABLE = np.zeros((0, 0), dtype=np.uint8)
 _NO_STOP = np.zeros(1, dtype=np.int8)  # a stop flag nobody sets
 
 
@@ -66,12 +64,8 @@ def start(
     distances = node_distances(board.walls, sides, searched.goals, board.offsets, backward)
     if search.blind:
         distances = player_blind(distances)
-    hot = (hotspot_table(searched.walls, searched.goal_mask, searched.dead_squares,
-                         searched.offsets)
-           if search.hotspots and search.order == Order.FEATURES and not backward
-           else NO_TABLE)
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
-                    searched.offsets, box_keys, player_keys, hot)
+                    searched.offsets, box_keys, player_keys)
     pruning = search.pruning
     settings = Settings(
         width=int(searched.width), order=int(search.order), weight=int(search.weight),
@@ -80,8 +74,7 @@ def start(
         target_player=int(board.player), dead_corrals=pruning.dead_corrals,
         frozen_goals=pruning.frozen_goals,
         learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0, goal_side=pruning.goal_side,
-        best_cell=search.best_cell, advisors=search.advisors,
-        hotspots=int(search.hotspots), stop=stop,
+        best_cell=search.best_cell, advisors=search.advisors, stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),
                                     plan, patterns.of(board, search), searched.boxes, starts)

@@ -52,9 +52,7 @@ class Search:
     most packed boxes, then the fewest free areas), as FESS does, and the others to
     the cells in turn. With ``advisors``, a feature search takes first in each cell
     the states whose paths have the fewest pushes that no advisor proposed
-    (:mod:`sokosolve.kernels.advisors`), then by its key. ``hotspots`` adds that
-    much to a forward feature search state's key for each of its hotspots
-    (:mod:`sokosolve.kernels.hotspots`).
+    (:mod:`sokosolve.kernels.advisors`), then by its key.
     """
 
     order: Order
@@ -67,7 +65,6 @@ class Search:
     packing_plan: bool = True
     best_cell: bool = False
     advisors: bool = False
-    hotspots: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
@@ -90,7 +87,6 @@ class Search:
         switches = (("blind", self.blind), ("areas", self.commit_areas),
                     ("best", self.best_cell), ("advised", self.advisors))
         words += [name for name, on in switches if on]
-        words += [f"hot{self.hotspots}"] if self.hotspots else []
         words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
                   if not getattr(self.pruning, f.name)]
         words += [f"-{name}" for name in ("goal_macros", "packing_plan")
