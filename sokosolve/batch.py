@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import signal
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -21,27 +22,29 @@ from .parallel.cluster import CHUNK_SIZE, solve_on_cluster
 from .parallel.pool import solve_tasks
 from .parallel.race import race
 from .result import Result
-from .search.presets import ONE_CORE, PUSHES, RACE
-from .search.spec import Race, Strategy
-from .solver import signals_stop, solve
+from .search.presets import ONE_CORE, RACE
+from .search.spec import Optimal, Optimize, Race, Strategy
+from .solver import optimized, signals_stop, solve
 
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM, taken as Ctrl-C is: the workers are stopped, every finished level kept."""
 
 
-def default_strategy(levels: int, jobs: int, optimal: str | None = None) -> Strategy:
-    """The strategy for ``levels`` levels on ``jobs`` processes; ``optimal="pushes"`` proves
-    each solution push-optimal.
+def default_strategy(levels: int, jobs: int, optimal: str | None = None,
+                     optimize: tuple[str, float] | None = None) -> Strategy:
+    """The strategy for ``levels`` levels on ``jobs`` processes; ``optimal`` (``"moves"`` or
+    ``"pushes"``) proves each solution optimal in that measure, ``optimize`` (a metric and
+    seconds) shortens each solution found afterwards.
 
     >>> print(default_strategy(1, 2) is RACE, default_strategy(10, 2) is ONE_CORE)
     True True
+    >>> print(default_strategy(10, 2, "moves", ("moves", 5)))
+    optimize(optimal moves, moves 5 s)
     """
-    if optimal == "pushes":
-        return PUSHES
-    if optimal is not None:
-        raise ValueError(f"unknown optimality {optimal!r}: only 'pushes'")
-    return RACE if levels == 1 and jobs > 1 else ONE_CORE
+    strategy = (Optimal(optimal) if optimal is not None
+                else RACE if levels == 1 and jobs > 1 else ONE_CORE)
+    return Optimize(strategy, *optimize) if optimize else strategy
 
 
 def limits_within(strategy: Strategy, seconds: float, memory_bytes: int,
@@ -51,7 +54,8 @@ def limits_within(strategy: Strategy, seconds: float, memory_bytes: int,
 
     Raises ValueError if the memory cannot even hold the processes' fixed tables.
     """
-    processes = len(strategy.racers) if isinstance(strategy, Race) else 1
+    racing = strategy.first if isinstance(strategy, Optimize) else strategy
+    processes = len(racing.racers) if isinstance(racing, Race) else 1
     cap = states_within(memory_bytes, processes)
     if cap < 1:
         raise ValueError(f"{memory_bytes >> 20} MB cannot hold the fixed tables of {processes} "
@@ -70,14 +74,27 @@ def solve_many(tasks: Sequence[Task], strategy: Strategy, limits: Limits, jobs: 
     Dask client, if one is given, ``chunk_size`` levels a Dask task. The tasks must
     hold levels, not reading errors. Closing the iterator stops the workers.
     """
+    racing = strategy.first if isinstance(strategy, Optimize) else strategy
     if cluster is not None:
-        if isinstance(strategy, Race):
+        if isinstance(racing, Race):
             raise ValueError("a race runs on the cores of one machine, not on a cluster")
         yield from solve_on_cluster(tasks, strategy, limits, cluster, chunk_size)
-    elif isinstance(strategy, Race):
+    elif isinstance(racing, Race):
         if len(tasks) != 1:
             raise ValueError(f"a race solves one level, not {len(tasks)}")
-        yield tasks[0], race(tasks[0].level, limits, strategy)
+        level = tasks[0].level
+        if racing is strategy:
+            yield tasks[0], race(level, limits, racing)
+            return
+        # The racers' solution is optimized here, on one core, in the time they left.
+        first = race(level, replace(limits, seconds=max(0.0, limits.seconds - strategy.seconds)),
+                     racing)
+        stop = np.zeros(1, dtype=np.int8)
+        with signals_stop(stop, (signal.SIGINT, signal.SIGTERM)) as caught:
+            result = optimized(level, first, strategy, limits, stop)
+        if caught:
+            raise Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
+        yield tasks[0], result
     elif len(tasks) == 1:
         stop = np.zeros(1, dtype=np.int8)
         with signals_stop(stop, (signal.SIGINT, signal.SIGTERM)) as caught:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
+import numpy as np
 from tqdm import tqdm
 
 from .batch import Terminated, default_strategy, limits_within, solve_many
@@ -36,12 +37,14 @@ from .io.formats import (
 from .kernels.open_list import MAX_STATES
 from .level import Level, LevelError
 from .limits import BYTES_PER_STATE, PROCESS_BYTES
+from .optimizer import Optimized, optimize
 from .parallel.cluster import CHUNK_SIZE, MissingCluster, dask_client
 from .pictures import Gallery, MissingExtra, level_svg, replay_html, save_gif, save_png
 from .pictures.svg import box_paths
 from .replay import SolutionFormatError, expand_lurd, play, verify
 from .result import Result, Status
-from .solver import warm_up
+from .search.spec import METRICS
+from .solver import signals_stop, warm_up
 from .version import __version__
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_TERMINATED = 0, 1, 2, 130, 143
@@ -79,14 +82,22 @@ def main() -> None:
       sokosolve levels.sok --format json         one JSON object per level
       cat level.xsb | sokosolve -                read the level from standard input
       sokosolve puzzles/first-steps.xsb --optimal pushes
+      sokosolve optimize level.xsb solution.txt  shorten a solution
       sokosolve verify level.xsb "dlUrrrdL"      check a solution (exit 0 if it solves)
     """
 
 
 @main.command("solve", epilog=_EXIT_CODES)
 @click.argument("puzzles", nargs=-1, required=True)
-@click.option("--optimal", type=click.Choice(["pushes"]), default=None,
-              help="Prove the solution push-optimal (A* with an admissible bound).")
+@click.option("--optimal", type=click.Choice(METRICS), default=None,
+              help="Prove the solution optimal: 'pushes' (fewest pushes, then, if the time "
+                   "allows, fewest moves among those) or 'moves' (fewest moves, then pushes). "
+                   "The json and csv 'optimal' field says what was proved.")
+@click.option("--optimize", "optimize_seconds", type=click.FloatRange(min=0.0), default=0.0,
+              metavar="SECONDS",
+              help="Then shorten each solution for up to SECONDS more (vicinity search).")
+@click.option("--metric", type=click.Choice(METRICS), default="moves", show_default=True,
+              help="What --optimize shortens first; the other measure breaks ties.")
 @click.option("--timeout", type=click.FloatRange(min=0.0), default=60.0, show_default=True,
               help="Seconds allowed per level.")
 @click.option("--max-states", type=click.IntRange(min=1, max=MAX_STATES), default=None,
@@ -118,7 +129,8 @@ def main() -> None:
               help="Write an SVG of each solved level (its boxes' paths drawn) and an "
                    "index.html linking them with their metrics into this directory.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar, no summary.")
-def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
+def solve_command(puzzles: tuple[str, ...], optimal: str | None, optimize_seconds: float,
+                  metric: str, timeout: float,
                   max_states: int | None, memory: int, jobs: int, scheduler: str | None,
                   chunk_size: int, fmt: str,
                   output: str | None, resume: str | None, environment: str | None,
@@ -159,9 +171,10 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
 
     solvable = [t for t in tasks if isinstance(t.level, Level)]
     # On a cluster each level has one core: a race needs the cores of one machine.
-    strategy = default_strategy(len(solvable), 1 if scheduler else jobs, optimal)
+    strategy = default_strategy(len(solvable), 1 if scheduler else jobs, optimal,
+                                (metric, optimize_seconds) if optimize_seconds else None)
     try:
-        limits = limits_within(strategy, timeout, memory << 20, max_states)
+        limits = limits_within(strategy, timeout + optimize_seconds, memory << 20, max_states)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--memory") from None
 
@@ -183,7 +196,7 @@ def solve_command(puzzles: tuple[str, ...], optimal: str | None, timeout: float,
               else FORMATS[fmt]())
     gallery = Gallery(pictures) if pictures else None
     emit = _Emitter(writer, stream, ordered=fmt not in SELF_DESCRIBING, tasks=tasks,
-                    gallery=gallery, optimal=optimal,
+                    gallery=gallery,
                     actions=ACTIONS[environment] if environment else None)
     interrupted: KeyboardInterrupt | None = None
     results = iter(())
@@ -249,10 +262,10 @@ class _Emitter:
     """Writes records, in input order for formats that do not name the level."""
 
     def __init__(self, writer, stream, ordered: bool, tasks: list[Task],
-                 gallery: Gallery | None = None, optimal: str | None = None,
+                 gallery: Gallery | None = None,
                  actions: Callable[[str], list[int]] | None = None):
         self.writer, self.stream, self.ordered, self.gallery = writer, stream, ordered, gallery
-        self.optimal, self.actions = optimal, actions
+        self.actions = actions
         self.order = {(t.file, t.index): i for i, t in enumerate(tasks)}
         self.waiting: dict[int, Record] = {}
         self.next = 0
@@ -262,7 +275,7 @@ class _Emitter:
         level = task.level if isinstance(task.level, Level) else None
         actions = (tuple(self.actions(result.solution))
                    if self.actions and result.solution is not None else None)
-        record = Record(task.file, task.index, level, result, self.optimal, actions)
+        record = Record(task.file, task.index, level, result, actions)
         self.counts[result.status.value] = self.counts.get(result.status.value, 0) + 1
         if self.gallery:
             self.gallery.add(record)
@@ -376,6 +389,62 @@ def verify_command(puzzle: str, solution: str, number: int) -> None:
                  "player_lines"):
         click.echo(f"{name.replace('_', ' ')}: {getattr(replay, name)}")
     sys.exit(EXIT_SOLVED if replay.solved else EXIT_UNSOLVED)
+
+
+_OPTIMIZE_EXIT_CODES = """\b
+Exit codes:
+  0  the solution printed solves the level and is no worse than the one given
+  2  bad usage, an unreadable file or level, or a solution that is not LURD or
+     does not solve the level"""
+
+
+@main.command("optimize", epilog=_OPTIMIZE_EXIT_CODES)
+@click.argument("puzzle")
+@click.argument("solution")
+@click.option("--level", "number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which level of a collection.")
+@click.option("--metric", type=click.Choice(METRICS), default="moves", show_default=True,
+              help="What to make fewer first; the other measure breaks ties.")
+@click.option("--timeout", type=click.FloatRange(min=0.0), default=10.0, show_default=True,
+              help="Seconds to spend.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress, no summary.")
+def optimize_command(puzzle: str, solution: str, number: int, metric: str, timeout: float,
+                     quiet: bool) -> None:
+    """Shorten SOLUTION (LURD, a file, or -) of PUZZLE and print the result in LURD.
+
+    A vicinity search: the best solution among positions near those the
+    solution passes through, repeated around each better one. The result is
+    replayed, and never worse in --metric than SOLUTION.
+
+    \b
+    Example:
+      sokosolve optimize puzzles/first-steps.xsb ulluRurrD
+    """
+    level = _one_level(puzzle, number)
+    try:
+        moves = expand_lurd(_read_solution(solution))
+    except SolutionFormatError as error:
+        _fail(f"solution: {error}")
+    given = verify(level, moves)
+    if not given.solved:
+        _fail(f"solution: {given.error or 'it leaves boxes off goals'}")
+    _warm_up(quiet)
+
+    def progress(found: Optimized) -> None:
+        if not quiet:
+            _warn(f"{found.moves} moves, {found.pushes} pushes ({found.seconds:.1f} s)")
+
+    stop = np.zeros(1, dtype=np.int8)
+    with signals_stop(stop) as caught:
+        better = optimize(level, moves, metric, timeout, stop=stop, progress=progress)
+    click.echo(better.solution)
+    if not quiet:
+        ending = "no vicinity left to search" if better.complete else "stopped by the time limit"
+        _warn(f"moves {given.moves} -> {better.moves}, pushes {given.pushes} -> "
+              f"{better.pushes} in {better.seconds:.1f} s ({better.searches} searches, "
+              f"{ending})")
+    if caught:
+        sys.exit(EXIT_INTERRUPTED)
 
 
 #: What ``show`` writes, by the output file's suffix.

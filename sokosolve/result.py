@@ -37,3 +37,6 @@ class Result:
     box_changes: int | None = None
     pushing_sessions: int | None = None
     player_lines: int | None = None
+    #: What the solution is proved optimal in: "pushes", "moves", or with the tie-break
+    #: also proved, "pushes/moves" (fewest pushes, then moves) or "moves/pushes".
+    optimal: str | None = None

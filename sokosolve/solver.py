@@ -22,13 +22,15 @@ from .kernels.layout import Code
 from .kernels.macros import MAX_SQUARES
 from .level import Level, count_problem, parse_level
 from .limits import Limits
+from .optimizer import optimize
 from .replay import verify
 from .result import Result, Status
-from .search.build import LearnedPatterns
-from .search.presets import PRESETS
+from .search.build import EMPTY, LearnedPatterns
+from .search.costed import costed, costed_states
+from .search.presets import PRESETS, PUSHES
 from .search.run import run
 from .search.solution import UnplayablePushes, joined_lurd
-from .search.spec import Meet, Race, Search, Sequential, Then, switched
+from .search.spec import Meet, Optimal, Optimize, Race, Search, Sequential, Then, switched
 
 #: The statuses of the search codes that end a search.
 SEARCH_STATUS = {code: Status[code.name] for code in Code if code is not Code.RUNNING}
@@ -50,7 +52,8 @@ def solve(level: Level, strategy: str | Sequential = "one-core", limits: Limits 
     same way, then raises KeyboardInterrupt.
     """
     strategy = PRESETS[strategy] if isinstance(strategy, str) else strategy
-    if isinstance(strategy, Race):
+    if isinstance(strategy, Race) or (isinstance(strategy, Optimize)
+                                      and isinstance(strategy.first, Race)):
         raise ValueError(f"{strategy} runs on several processes: use sokosolve.solve_many")
     if stop is not None:
         return _solve(level, strategy, limits or Limits(), stop, LearnedPatterns())
@@ -70,6 +73,12 @@ COUNTED = ("expanded", "generated", "states", "restricted", "dead_corrals", "lea
 def _solve(level: Level, strategy: Sequential, limits: Limits, stop: np.ndarray,
            patterns: LearnedPatterns) -> Result:
     """:func:`solve` with a spec, a stop flag and the deadlock patterns learned so far."""
+    if isinstance(strategy, Optimal):
+        return _optimal(level, strategy.metric, limits, stop, patterns)
+    if isinstance(strategy, Optimize):
+        first = _solve(level, strategy.first, replace(
+            limits, seconds=max(0.0, limits.seconds - strategy.seconds)), stop, patterns)
+        return optimized(level, first, strategy, limits, stop)
     if not isinstance(strategy, Then):
         return _search(level, strategy, limits, stop, patterns)
     lead = _solve(level, strategy.first, replace(limits, seconds=limits.seconds * strategy.share),
@@ -84,17 +93,26 @@ def _solve(level: Level, strategy: Sequential, limits: Limits, stop: np.ndarray,
                             for name in ("seconds", *COUNTED)})
 
 
+def _board(level: Level) -> tuple[Board | None, Result | None]:
+    """The board of ``level``, or the error result of a level the search cannot take."""
+    # A Level built in code skips the parser's checks; the replay check needs every goal boxed.
+    problem = count_problem(len(level.boxes), len(level.goals))
+    if problem:
+        return None, Result(Status.ERROR, error=problem)
+    board = Board.from_level(level)
+    if board.walls.size >= MAX_SQUARES:
+        return None, Result(Status.ERROR,
+                            error=f"the board is too large: {level.width}x{level.height}")
+    return board, None
+
+
 def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndarray,
             patterns: LearnedPatterns) -> Result:
     """One search or meeting, its solution replayed."""
     started = time.perf_counter()
-    # A Level built in code skips the parser's checks; the replay check needs every goal boxed.
-    problem = count_problem(len(level.boxes), len(level.goals))
+    board, problem = _board(level)
     if problem:
-        return Result(Status.ERROR, error=problem)
-    board = Board.from_level(level)
-    if board.walls.size >= MAX_SQUARES:
-        return Result(Status.ERROR, error=f"the board is too large: {level.width}x{level.height}")
+        return problem
     deadline = started + limits.seconds - _FINISHING
     counts = np.zeros(len(COUNTED), dtype=np.int64)  # of both runs, if there are two
     while True:
@@ -105,30 +123,92 @@ def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndar
             break
         # Goal macros commit the search: only a search without them proves this.
         strategy = switched(strategy, goal_macros=False)
-    status = SEARCH_STATUS[code]
-    replay = error = None
-    if status is Status.SOLVED:
-        # Never print a wrong solution: pushes that cannot be played or a solution that
-        # fails replay are solver bugs, reported as such.
-        try:
-            solution = joined_lurd(board, pushes, pulls)
-        except UnplayablePushes as unplayable:
-            error = f"internal error: the pushes found cannot be played ({unplayable})"
-        else:
-            replay = verify(level, solution)
-            if not replay.solved:
-                error = f"internal error: the solution failed replay ({replay.error})"
-    stats = dict(seconds=time.perf_counter() - started,
-                 **{name: int(c) for name, c in zip(COUNTED, counts, strict=True)})
-    if error is not None:
-        return Result(Status.ERROR, error=error, **stats)
-    if replay is None:
+    stats = dict(**{name: int(c) for name, c in zip(COUNTED, counts, strict=True)})
+    return _ended(level, board, SEARCH_STATUS[code], pushes, pulls, started, stats)
+
+
+def _ended(level: Level, board: Board, status: Status, pushes: np.ndarray, pulls: np.ndarray,
+           started: float, stats: dict, optimal: str | None = None) -> Result:
+    """The result of a search that ended with ``status``; if solved, its pushes (then the
+    pulls undone) as moves, replayed."""
+    stats["seconds"] = time.perf_counter() - started
+    if status is not Status.SOLVED:
         return Result(status, **stats)
+    # Never print a wrong solution: pushes that cannot be played or a solution that
+    # fails replay are solver bugs, reported as such.
+    try:
+        solution = joined_lurd(board, pushes, pulls)
+    except UnplayablePushes as unplayable:
+        return Result(Status.ERROR, error="internal error: the pushes found cannot be played "
+                      f"({unplayable})", **stats)
+    return solved_result(level, solution, optimal, **stats)
+
+
+def solved_result(level: Level, solution: str, optimal: str | None = None,
+                  **stats: object) -> Result:
+    """The result of a solution found, once replay has checked it; an error if it fails."""
+    replay = verify(level, solution)
+    if not replay.solved:
+        return Result(Status.ERROR, error=f"internal error: the solution failed replay "
+                      f"({replay.error})", **stats)
     return Result(
-        status, solution, replay.moves, replay.pushes, **stats,
+        Status.SOLVED, solution, replay.moves, replay.pushes, **stats,
         box_lines=replay.box_lines, box_changes=replay.box_changes,
         pushing_sessions=replay.pushing_sessions, player_lines=replay.player_lines,
+        optimal=optimal,
     )
+
+
+def _optimal(level: Level, metric: str, limits: Limits, stop: np.ndarray,
+             patterns: LearnedPatterns) -> Result:
+    """:class:`~sokosolve.search.spec.Optimal`: fewest moves then pushes, or fewest pushes
+    (by the push-level A*) then, in the time left, fewest moves among those."""
+    started = time.perf_counter()
+    deadline = started + limits.seconds - _FINISHING
+    if metric == "pushes":
+        first = _search(level, PUSHES, limits, stop, patterns)
+        if first.status is not Status.SOLVED:
+            return first
+        first = replace(first, optimal="pushes")
+        board = Board.from_level(level)
+        states = costed_states(limits.max_states - first.states, len(board.boxes))
+        found = costed(board, True, max(1, states), deadline, stop, push_cap=first.pushes)
+        if found.code != Code.SOLVED:
+            return replace(first, expanded=first.expanded + found.expanded,
+                           generated=first.generated + found.generated,
+                           states=first.states + found.states,
+                           seconds=time.perf_counter() - started)
+        stats = dict(expanded=first.expanded + found.expanded,
+                     generated=first.generated + found.generated,
+                     states=first.states + found.states)
+        return _ended(level, board, Status.SOLVED, found.pushes_made, EMPTY, started, stats,
+                      "pushes/moves")
+    board, problem = _board(level)
+    if problem:
+        return problem
+    found = costed(board, False, costed_states(limits.max_states, len(board.boxes)), deadline,
+                   stop)
+    return _ended(level, board, SEARCH_STATUS[found.code], found.pushes_made, EMPTY, started,
+                  dict(expanded=found.expanded, generated=found.generated,
+                       states=found.states), "moves/pushes")
+
+
+def optimized(level: Level, first: Result, strategy: Optimize, limits: Limits,
+              stop: np.ndarray) -> Result:
+    """``first`` with its solution shortened by :func:`~sokosolve.optimizer.optimize` in the
+    time of ``limits`` that it left."""
+    if first.solution is None:
+        return first
+    better = optimize(level, first.solution, strategy.metric,
+                      max(0.0, limits.seconds - first.seconds - _FINISHING),
+                      costed_states(limits.max_states, len(level.boxes)), stop)
+    if better.solution == first.solution:
+        return replace(first, seconds=first.seconds + better.seconds)
+    # A proof of optimality in one measure does not survive shortening the other.
+    optimal = first.optimal if strategy.metric == (first.optimal or "").split("/")[0] else None
+    return solved_result(level, better.solution, optimal,
+                         **{name: getattr(first, name) for name in COUNTED},
+                         seconds=first.seconds + better.seconds)
 
 
 @contextlib.contextmanager

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 
 from hypothesis import assume
@@ -133,3 +134,40 @@ def boxes_can_reach_goals(level: Level, boxes: frozenset[int], player: int,
                         raise RuntimeError("reference search too large")
         frontier = following
     return False
+
+
+def optimal_costs(level: Level, pushes_first: bool = False,
+                  max_states: int = 200_000) -> tuple[int, int] | None:
+    """The (moves, pushes) of the solution with the fewest moves, then pushes (with
+    ``pushes_first``, the fewest pushes, then moves), by a plain Dijkstra over single
+    steps of the player; None if ``level`` is unsolvable."""
+    start = (level.player, level.boxes)
+    best = {start: (0, 0)}
+    frontier = [((0, 0), level.player, tuple(sorted(level.boxes)))]
+    while frontier:
+        cost, player, boxes_sorted = heapq.heappop(frontier)
+        boxes = frozenset(boxes_sorted)
+        if best[(player, boxes)] < cost:
+            continue
+        if boxes == level.goals:
+            return (cost[1], cost[0]) if pushes_first else cost
+        r, c = level.row_col(player)
+        for dr, dc in STEPS.values():
+            to = level.square(r + dr, c + dc)
+            if to not in level.floor:
+                continue
+            moved = boxes
+            pushed = 0
+            if to in boxes:
+                beyond = level.square(r + 2 * dr, c + 2 * dc)
+                if beyond not in level.floor or beyond in boxes:
+                    continue
+                moved, pushed = (boxes - {to}) | {beyond}, 1
+            step = (cost[0] + pushed, cost[1] + 1) if pushes_first else (cost[0] + 1,
+                                                                          cost[1] + pushed)
+            if step < best.get((to, moved), (1 << 60, 0)):
+                best[(to, moved)] = step
+                if len(best) > max_states:
+                    raise RuntimeError("reference search too large")
+                heapq.heappush(frontier, (step, to, tuple(sorted(moved))))
+    return None

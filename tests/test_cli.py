@@ -135,3 +135,38 @@ def test_help_and_version():
     assert "Exit codes" in run("--help").stdout
     assert "sokosolve" in run("--version").stdout
     assert "--timeout" in run("solve", "--help").stdout
+
+
+def test_optimize_prints_a_shorter_solution_and_says_what_it_gained():
+    level = load_levels(PUZZLES / "first-steps.xsb")[0]
+    solved = run(str(PUZZLES / "first-steps.xsb")).stdout.strip()
+    detour = "lrlr" + solved
+    done = run("optimize", str(PUZZLES / "first-steps.xsb"), detour, "--timeout", "5")
+    assert done.returncode == 0, done.stderr
+    replay = verify(level, done.stdout.strip())
+    assert replay.solved and replay.moves <= len(solved) < len(detour)
+    assert f"moves {len(detour)} -> {replay.moves}" in done.stderr
+    for bad, message in (("rrrrrr", "solution: step"), ("x", "solution:"), ("", "solution:")):
+        refused = run("optimize", str(PUZZLES / "first-steps.xsb"), bad)
+        assert refused.returncode == 2 and message in refused.stderr
+        assert refused.stdout == "" and len(refused.stderr.splitlines()) == 1
+
+
+def test_optimal_moves_and_optimize_in_the_records():
+    collection = str(PUZZLES / "collection.sok")
+    levels = load_levels(PUZZLES / "collection.sok")
+    plain = run(collection, "--format", "json", "-j", "1")
+    proved = run(collection, "--format", "json", "--optimal", "moves")
+    shortened = run(collection, "--format", "json", "--optimize", "2", "--metric", "moves")
+    by_index = {}
+    for name, done in (("plain", plain), ("proved", proved), ("shortened", shortened)):
+        assert done.returncode == 0, done.stderr
+        for record in map(json.loads, done.stdout.splitlines()):
+            level = levels[record["index"] - 1]
+            assert verify(level, record["solution"]).moves == record["moves"]
+            by_index.setdefault(record["index"], {})[name] = record
+    for records in by_index.values():
+        assert records["proved"]["optimal"] == "moves/pushes"
+        assert records["plain"]["optimal"] is None
+        assert (records["proved"]["moves"] <= records["shortened"]["moves"]
+                <= records["plain"]["moves"])

@@ -189,7 +189,7 @@ def test_the_batch_labels_a_dataset_with_ids_optimality_and_actions(tmp_path):
     records = [json.loads(line) for line in done.output.splitlines() if line.startswith("{")]
     assert sorted(r["id"] for r in records) == [5, 6, 7]
     for record in records:
-        assert record["status"] == "solved" and record["optimal"] == "pushes"
+        assert record["status"] == "solved" and record["optimal"] == "pushes/moves"
         level = levels[str(record["id"])]
         lurd = solution_from_gym_sokoban(level, record["solution"])
         replay = verify(level, lurd)

@@ -9,8 +9,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "sokosolve"
 #: Each unit's layer: a module imports units of lower layers, and of its own unit.
 LAYERS = {
     "version": 0, "level": 0, "replay": 1, "kernels": 2, "analysis": 3, "result": 4,
-    "limits": 4, "io": 5, "pictures": 6, "environments": 6, "search": 7, "solver": 8,
-    "parallel": 9, "batch": 10, "cli": 11, "__init__": 12, "__main__": 12,
+    "limits": 4, "io": 5, "pictures": 6, "environments": 6, "search": 7, "optimizer": 8,
+    "solver": 9, "parallel": 10, "batch": 11, "cli": 12, "__init__": 13, "__main__": 13,
 }
 #: Outside imports allowed beside the standard library.
 OUTSIDE = {"kernels": {"numpy", "numba"}, "analysis": {"numpy", "numba"},

@@ -14,7 +14,7 @@ from sokosolve.solver import solve
 from .reference import optimal_pushes, small_levels
 
 #: The presets whose solutions are push-optimal.
-OPTIMAL = {"pushes", "bfs", "backward-bfs"}
+OPTIMAL = {"pushes", "optimal-pushes", "bfs", "backward-bfs"}
 IN_PROCESS = sorted(name for name, spec in PRESETS.items() if not isinstance(spec, Race))
 
 

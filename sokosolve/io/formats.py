@@ -27,7 +27,6 @@ COLUMNS = ("file", "index", "title", "status", "moves", "pushes", "box_lines", "
 class Record:
     """One level's result and where the level came from (``index`` counts from 1).
 
-    ``optimal`` names what the solution is proved optimal in (``"pushes"``), if anything;
     ``actions``, where given, are the solution as an environment's actions, written in
     place of the LURD.
     """
@@ -36,7 +35,6 @@ class Record:
     index: int
     level: Level | None  # None where the level could not be read
     result: Result
-    optimal: str | None = None
     actions: tuple[int, ...] | None = None
 
     @property
@@ -71,7 +69,7 @@ class Record:
             "pushing_sessions": r.pushing_sessions, "player_lines": r.player_lines,
             "seconds": round(r.seconds, 4), "states": r.states, "solution": self.solution,
             "error": r.error, "id": self.id,
-            "optimal": self.optimal if r.solution is not None else None,
+            "optimal": r.optimal,
         }
 
 

@@ -9,7 +9,7 @@ meet(features w3 best | backward greedy w30 @0.5)
 
 from __future__ import annotations
 
-from .spec import Meet, Order, Race, Search, Strategy, Then
+from .spec import Meet, Optimal, Order, Race, Search, Strategy, Then
 
 GREEDY = Search(Order.GREEDY, 3)
 #: Every other turn to the best cell, as FESS does.
@@ -38,6 +38,8 @@ PRESETS: dict[str, Strategy] = {
     "one-core": ONE_CORE,
     "race": RACE,
     "pushes": PUSHES,
+    "optimal-pushes": Optimal("pushes"),
+    "optimal-moves": Optimal("moves"),
     "greedy": GREEDY,
     "features": FEATURES,
     "features-areas": AREAS,

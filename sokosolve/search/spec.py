@@ -23,6 +23,9 @@ from dataclasses import dataclass, field, fields, replace
 
 from ..kernels.layout import Order
 
+#: What a solution can be made shortest in.
+METRICS = ("moves", "pushes")
+
 
 @dataclass(frozen=True)
 class Pruning:
@@ -122,6 +125,43 @@ class Then:
 
 
 @dataclass(frozen=True)
+class Optimal:
+    """A solution proved optimal in ``metric``, ``"moves"`` or ``"pushes"``, with the other
+    measure breaking ties (:mod:`sokosolve.search.costed`).
+
+    For pushes, the push-level A* proves the fewest pushes first; the costed search
+    then looks for the fewest moves among the solutions with that many pushes in the
+    time left. The result's ``optimal`` says which of the two was proved.
+    """
+
+    metric: str
+
+    def __post_init__(self) -> None:
+        if self.metric not in METRICS:
+            raise ValueError(f"unknown metric {self.metric!r}: one of {', '.join(METRICS)}")
+
+    def __str__(self) -> str:
+        return f"optimal {self.metric}"
+
+
+@dataclass(frozen=True)
+class Optimize:
+    """``first``, then its solution shortened in ``metric`` for ``seconds`` more by the
+    optimizer (:mod:`sokosolve.optimizer`)."""
+
+    first: Search | Meet | Then | Race
+    metric: str
+    seconds: float
+
+    def __post_init__(self) -> None:
+        if self.metric not in METRICS:
+            raise ValueError(f"unknown metric {self.metric!r}: one of {', '.join(METRICS)}")
+
+    def __str__(self) -> str:
+        return f"optimize({self.first}, {self.metric} {self.seconds:g} s)"
+
+
+@dataclass(frozen=True)
 class Race:
     """Each racer in a process of its own, at once; the first definite answer wins. They
     share the state limit."""
@@ -133,9 +173,9 @@ class Race:
 
 
 #: What can run in one process.
-Sequential = Search | Meet | Then
+Sequential = Search | Meet | Then | Optimal | Optimize
 #: Anything :func:`sokosolve.solve_many` can run.
-Strategy = Search | Meet | Then | Race
+Strategy = Search | Meet | Then | Race | Optimal | Optimize
 
 
 def each_search(strategy: Strategy, change: Callable[[Search], Search]) -> Strategy:
@@ -154,6 +194,10 @@ def each_search(strategy: Strategy, change: Callable[[Search], Search]) -> Strat
     if isinstance(strategy, Then):
         return Then(each_search(strategy.first, change), strategy.share,
                     each_search(strategy.rest, change))
+    if isinstance(strategy, Optimal):
+        return strategy
+    if isinstance(strategy, Optimize):
+        return replace(strategy, first=each_search(strategy.first, change))
     return Race(tuple(each_search(racer, change) for racer in strategy.racers))
 
 
