@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("collections", nargs="+", type=Path)
     parser.add_argument("--timeout", type=float, default=10.0)
-    parser.add_argument("--optimal", choices=["pushes"], default=None)
+    parser.add_argument("--optimal", choices=["pushes", "moves"], default=None)
     parser.add_argument("--strategy", choices=sorted([*PRESETS, *EXPERIMENTS]), default=None,
                         help="a strategy of sokosolve.search.presets.PRESETS or "
                         "scripts/experiments.py (default: what the command line runs on one "

@@ -26,14 +26,19 @@ import numpy as np
 from .analysis.board import Board
 from .kernels.layout import Code
 from .level import Level
+from .limits import states_within
 from .replay import expand_lurd, verify
-from .search.costed import costed
+from .search.costed import costed, costed_states
 from .search.solution import lurd_to_pushes, pushes_to_lurd
 from .search.spec import METRICS
 
 #: The vicinities searched, smallest first: (boxes that may stand elsewhere, how far:
 #: rows plus columns from a square a box left).
 VICINITIES = ((1, 4), (2, 4), (2, 8), (3, 6), (4, 8))
+
+
+#: Bytes of search memory an optimization takes by default.
+MEMORY = 1 << 30
 
 
 class IllegalSolution(ValueError):
@@ -58,12 +63,13 @@ class Optimized:
 
 
 def optimize(level: Level, solution: str, metric: str = "moves", seconds: float = 10.0,
-             max_states: int = 5_000_000, stop: np.ndarray | None = None,
+             max_states: int | None = None, stop: np.ndarray | None = None,
              progress: Callable[[Optimized], None] | None = None) -> Optimized:
     """A solution of ``level`` no worse than ``solution`` in ``metric`` (``"moves"`` or
     ``"pushes"``, the other measure breaking ties), found within ``seconds``.
 
-    Each vicinity search may store ``max_states`` states; setting ``stop[0]`` ends the
+    Each vicinity search may store ``max_states`` states (by default, what
+    :data:`MEMORY` holds); setting ``stop[0]`` ends the
     optimization as the time limit does. ``progress`` is called with each better
     solution. Raises :class:`IllegalSolution` if ``solution`` does not solve ``level``.
     """
@@ -75,6 +81,8 @@ def optimize(level: Level, solution: str, metric: str = "moves", seconds: float 
         raise IllegalSolution(replay.error or "it leaves boxes off goals")
     stop = np.zeros(1, dtype=np.int8) if stop is None else stop
     board = Board.from_level(level)
+    if max_states is None:
+        max_states = costed_states(states_within(MEMORY), len(board.boxes))
     pushes = lurd_to_pushes(board, expand_lurd(solution))
     pushes_first = metric == "pushes"
     best = pushes_to_lurd(board, pushes)  # the same pushes, each walk the shortest

@@ -5,10 +5,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from sokosolve.io.files import load_levels
+from sokosolve.batch import solve_many
+from sokosolve.io.files import Task, load_levels
 from sokosolve.limits import Limits
 from sokosolve.optimizer import IllegalSolution, optimize
 from sokosolve.replay import verify
+from sokosolve.search.presets import PRESETS
+from sokosolve.search.spec import Optimize
 from sokosolve.solver import solve
 
 from .conftest import PUZZLES, shared
@@ -73,3 +76,14 @@ def test_a_solution_that_does_not_solve_the_level_is_refused(solution):
     level = load_levels(PUZZLES / "first-steps.xsb")[0]
     with pytest.raises(IllegalSolution):
         optimize(level, solution)
+
+
+def test_an_optimize_strategy_shortens_what_its_first_strategy_found():
+    level = load_levels(shared("microban/microban1_155.txt"))[116]
+    plain = solve(level, "one-core", Limits(seconds=30))
+    shortened = solve(level, Optimize(PRESETS["one-core"], "moves", 10), Limits(seconds=40))
+    assert verify(level, shortened.solution).moves == shortened.moves < plain.moves
+    assert shortened.optimal is None
+    (_, raced), = solve_many([Task("microban1", 117, level)],
+                             Optimize(PRESETS["race"], "pushes", 10), Limits(seconds=40), jobs=2)
+    assert verify(level, raced.solution).pushes == raced.pushes and raced.seconds < 41

@@ -8,7 +8,9 @@ it is a walk (the shortest, by a breadth-first fill) behind a box and the push,
 costing the walk's steps plus one move and one push. The order is A* on the
 pair (primary, secondary) compared lexicographically, each ``g + h`` with ``h``
 the matching bound on pushes (:func:`~sokosolve.kernels.heuristics.matching_bound`),
-a lower bound on the pushes and so on the moves still to make. A state reached
+a lower bound on the pushes and so on the moves still to make; a push that
+freezes a box off its goal (:func:`~sokosolve.kernels.deadlocks.freeze_deadlock`)
+is not made. A state reached
 again more cheaply is reopened, so the first solved state taken off the open
 list is optimal in the pair.
 
@@ -30,6 +32,7 @@ import time
 import numba
 import numpy as np
 
+from .deadlocks import freeze_deadlock, freeze_workspace
 from .distances import UNREACHABLE
 from .heuristics import matching_bound, matching_workspace
 from .layout import Code
@@ -153,8 +156,8 @@ def _near_path(
 
 @numba.njit(cache=True)
 def costed_search(
-    walls: np.ndarray, dead: np.ndarray, offsets: np.ndarray, width: int,
-    goal_distances: np.ndarray, start_boxes: np.ndarray, start_player: int,
+    walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, offsets: np.ndarray,
+    width: int, goal_distances: np.ndarray, start_boxes: np.ndarray, start_player: int,
     pushes_first: bool, push_cap: int,
     path_boxes: np.ndarray, path_masks: np.ndarray, displaced: int, reach: int,
     box_keys: np.ndarray, player_keys: np.ndarray,
@@ -188,6 +191,8 @@ def costed_search(
     slots = np.full(2 * cap, -1, dtype=np.int32)
 
     work = matching_workspace(nb)
+    held = np.zeros(n, dtype=np.uint8)
+    frames = freeze_workspace(nb)
     boxes = start_boxes.astype(np.int32).copy()
     child = np.empty(nb, dtype=np.int32)
     box_at = np.full(n, -1, dtype=np.int32)
@@ -279,10 +284,13 @@ def costed_search(
                 child[:] = boxes
                 child[j] = to
                 anchor = node_anchor[node]
-                if confined:
-                    box_at[square] = -1
-                    box_at[to] = j
-                    found = _NOWHERE
+                box_at[square] = -1
+                box_at[to] = j
+                found = _NOWHERE
+                if freeze_deadlock(walls, dead, goal_mask, box_at, offsets, to, held, frames,
+                                   square):
+                    anchor = _NOWHERE
+                elif confined:
                     for k in range(positions):
                         i = (anchor + k) % positions
                         off = nb - (overlap[i] - path_masks[i, square] + path_masks[i, to])
@@ -290,11 +298,11 @@ def costed_search(
                                                            i, width, reach):
                             found = i
                             break
-                    box_at[to] = -1
-                    box_at[square] = j
-                    if found == _NOWHERE:
-                        continue
                     anchor = found
+                box_at[to] = -1
+                box_at[square] = j
+                if anchor == _NOWHERE:
+                    continue
                 counts[1] += 1
                 h = matching_bound(goal_distances, child, work)
                 if h >= UNREACHABLE or (pushes_first and pushes + h > push_cap):

@@ -59,8 +59,8 @@ def costed(board: Board, pushes_first: bool, max_states: int, deadline: float,
         for i, squares in enumerate(positions):
             path_masks[i, squares] = 1
     code, pushes, counts = costed_search(
-        board.walls, board.dead_squares, board.offsets, board.width, board.goal_distances,
-        board.boxes, board.player, pushes_first, push_cap, path_boxes, path_masks, displaced,
-        reach, box_keys, player_keys, max_states, deadline, stop)
+        board.walls, board.dead_squares, board.goal_mask, board.offsets, board.width,
+        board.goal_distances, board.boxes, board.player, pushes_first, push_cap, path_boxes,
+        path_masks, displaced, reach, box_keys, player_keys, max_states, deadline, stop)
     expanded, generated, states, moves, pushed = (int(c) for c in counts)
     return Costed(Code(code), pushes, moves, pushed, expanded, generated, states)
