@@ -26,14 +26,18 @@ from .optimizer import optimize
 from .replay import verify
 from .result import Result, Status
 from .search.build import EMPTY, LearnedPatterns
-from .search.costed import costed, costed_states
-from .search.presets import PRESETS, PUSHES
+from .search.costed import NO_CAP, costed, costed_states
+from .search.presets import ONE_CORE, PRESETS, PUSHES
 from .search.run import run
 from .search.solution import UnplayablePushes, joined_lurd
 from .search.spec import Meet, Optimal, Optimize, Race, Search, Sequential, Then, switched
 
 #: The statuses of the search codes that end a search.
 SEARCH_STATUS = {code: Status[code.name] for code in Code if code is not Code.RUNNING}
+
+#: The most of an optimal search's time spent first on a solution to fall back on: the
+#: default search, then the optimizer on its solution, half the time each at most.
+INCUMBENT_SHARE = 0.1
 
 #: Seconds kept back from the time limit to turn pushes into moves and replay them.
 _FINISHING = 0.01
@@ -162,35 +166,60 @@ def solved_result(level: Level, solution: str, optimal: str | None = None,
 def _optimal(level: Level, metric: str, limits: Limits, stop: np.ndarray,
              patterns: LearnedPatterns) -> Result:
     """:class:`~sokosolve.search.spec.Optimal`: fewest moves then pushes, or fewest pushes
-    (by the push-level A*) then, in the time left, fewest moves among those."""
+    (by the push-level A*) then, in the time left, fewest moves among those.
+
+    A solution to fall back on comes first (:data:`INCUMBENT_SHARE`): if the proof runs
+    out of time or states, that solution is returned with the proof's status, proving
+    nothing; found, it also caps the moves-first proof's search.
+    """
     started = time.perf_counter()
-    deadline = started + limits.seconds - _FINISHING
-    if metric == "pushes":
-        first = _search(level, PUSHES, limits, stop, patterns)
-        if first.status is not Status.SOLVED:
-            return first
-        first = replace(first, optimal="pushes")
-        board = Board.from_level(level)
-        states = costed_states(limits.max_states - first.states, len(board.boxes))
-        found = costed(board, True, max(1, states), deadline, stop, push_cap=first.pushes)
-        if found.code != Code.SOLVED:
-            return replace(first, expanded=first.expanded + found.expanded,
-                           generated=first.generated + found.generated,
-                           states=first.states + found.states,
-                           seconds=time.perf_counter() - started)
-        stats = dict(expanded=first.expanded + found.expanded,
-                     generated=first.generated + found.generated,
-                     states=first.states + found.states)
-        return _ended(level, board, Status.SOLVED, found.pushes_made, EMPTY, started, stats,
-                      "pushes/moves")
     board, problem = _board(level)
     if problem:
         return problem
-    found = costed(board, False, costed_states(limits.max_states, len(board.boxes)), deadline,
-                   stop)
-    return _ended(level, board, SEARCH_STATUS[found.code], found.pushes_made, EMPTY, started,
-                  dict(expanded=found.expanded, generated=found.generated,
-                       states=found.states), "moves/pushes")
+    share = limits.seconds * INCUMBENT_SHARE
+    incumbent = _solve(level, Optimize(ONE_CORE, metric, share / 2),
+                       replace(limits, seconds=share), stop, patterns)
+    if incumbent.status in (Status.UNSOLVABLE, Status.ERROR) or stop[0]:
+        return replace(incumbent, seconds=time.perf_counter() - started)
+    counts = {name: getattr(incumbent, name) for name in COUNTED}
+    deadline = started + limits.seconds - _FINISHING
+    states_left = max(1, limits.max_states - incumbent.states)
+    proved: Result | None = None  # pushes: the push-optimal solution before its tie-break
+    if metric == "pushes":
+        proved = _search(level, PUSHES, replace(
+            limits, seconds=max(0.0, deadline - time.perf_counter()), max_states=states_left),
+            stop, patterns)
+        counts = {name: counts[name] + getattr(proved, name) for name in COUNTED}
+        if proved.status is not Status.SOLVED:
+            return _not_proved(incumbent, proved.status, counts, started)
+        proved = replace(proved, optimal="pushes")
+        states_left = max(1, states_left - proved.states)
+        cap = proved.pushes
+    else:
+        cap = incumbent.moves if incumbent.solution is not None else NO_CAP
+    found = costed(board, metric == "pushes", costed_states(states_left, len(board.boxes)),
+                   deadline, stop, cap=cap)
+    for name, count in (("expanded", found.expanded), ("generated", found.generated),
+                        ("states", found.states)):
+        counts[name] += count
+    if found.code == Code.SOLVED:
+        return _ended(level, board, Status.SOLVED, found.pushes_made, EMPTY, started, counts,
+                      f"{metric}/{'moves' if metric == 'pushes' else 'pushes'}")
+    if proved is not None:  # the tie-break ran out: the fewest pushes still stand
+        return replace(proved, **counts, seconds=time.perf_counter() - started)
+    if found.code == Code.UNSOLVABLE and incumbent.solution is not None:
+        return Result(Status.ERROR, error="internal error: the optimal search found no "
+                      "solution as short as one it was given", **counts)
+    return _not_proved(incumbent, SEARCH_STATUS[found.code], counts, started)
+
+
+def _not_proved(incumbent: Result, status: Status, counts: dict, started: float) -> Result:
+    """The result of a proof that ended with ``status``: the solution found first, if any,
+    under that status, proving nothing."""
+    if incumbent.solution is None:
+        return Result(status, **counts, seconds=time.perf_counter() - started)
+    return replace(incumbent, status=status, optimal=None, **counts,
+                   seconds=time.perf_counter() - started)
 
 
 def optimized(level: Level, first: Result, strategy: Optimize, limits: Limits,

@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, given, settings
 from sokosolve.analysis.board import Board
 from sokosolve.io.files import load_levels
 from sokosolve.kernels.layout import Code
-from sokosolve.level import parse_level
 from sokosolve.limits import Limits
 from sokosolve.replay import verify
 from sokosolve.result import Status
@@ -19,7 +18,7 @@ from sokosolve.search.solution import pushes_to_lurd
 from sokosolve.search.spec import Optimal
 from sokosolve.solver import solve
 
-from .conftest import shared
+from .conftest import PUZZLES, shared
 from .reference import optimal_costs, small_levels
 
 STOP = np.zeros(1, dtype=np.int8)
@@ -47,15 +46,17 @@ def test_fewest_moves_and_fewest_pushes_equal_a_plain_dijkstra_over_steps(level)
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_levels(max_rows=4, max_cols=5, max_boxes=3))
-def test_a_push_cap_keeps_the_push_optimal_solutions_and_nothing_below(level):
-    expected = optimal_costs(level, True)
-    if expected is None:
-        return
-    _, costs = _costed(level, True, push_cap=expected[1])
-    assert costs == expected
-    if expected[1] > 0:
-        found, _ = _costed(level, True, push_cap=expected[1] - 1)
-        assert found.code == Code.UNSOLVABLE
+def test_a_cap_keeps_the_optimal_solutions_and_nothing_below(level):
+    for pushes_first in (False, True):
+        expected = optimal_costs(level, pushes_first)
+        if expected is None:
+            return
+        primary = expected[1] if pushes_first else expected[0]
+        _, costs = _costed(level, pushes_first, cap=primary)
+        assert costs == expected
+        if primary > 0:
+            found, _ = _costed(level, pushes_first, cap=primary - 1)
+            assert found.code == Code.UNSOLVABLE
 
 
 def _microban_5():
@@ -74,15 +75,18 @@ def test_the_optimal_strategies_say_what_they_proved():
         assert (result.moves, result.pushes) == (moves, pushes)
 
 
-def test_an_optimal_search_out_of_time_says_timeout_and_proves_nothing():
-    level = parse_level("""\
-############
-#@         #
-# $ $ $ $  #
-#  $ $ $ $ #
-#          #
-# ........ #
-############""")
-    result = solve(level, Optimal("moves"), Limits(seconds=0.2))
-    assert result.status is Status.TIMEOUT and result.optimal is None
-    assert result.solution is None
+def test_an_optimal_search_out_of_time_says_timeout_and_gives_what_it_found_unproved():
+    # Microban I level 144: the default search solves it at once, neither proof in 60 s.
+    level = load_levels(shared("microban/microban1_155.txt"))[143]
+    for metric in ("moves", "pushes"):
+        result = solve(level, Optimal(metric), Limits(seconds=5))
+        assert result.status is Status.TIMEOUT and result.optimal is None
+        replay = verify(level, result.solution)
+        assert replay.solved and (replay.moves, replay.pushes) == (result.moves, result.pushes)
+        assert 4.5 < result.seconds < 6
+
+
+def test_an_optimal_search_of_an_unsolvable_level_says_so():
+    level = load_levels(PUZZLES / "no-way-out.xsb")[0]
+    for metric in ("moves", "pushes"):
+        assert solve(level, Optimal(metric), Limits(seconds=10)).status is Status.UNSOLVABLE

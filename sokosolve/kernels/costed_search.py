@@ -14,8 +14,9 @@ is not made. A state reached
 again more cheaply is reopened, so the first solved state taken off the open
 list is optimal in the pair.
 
-``push_cap`` drops states whose pushes plus bound exceed it: given the proved
-fewest pushes, a pushes-first search only looks among push-optimal solutions.
+``cap`` drops states whose primary cost plus bound exceeds it: given the proved
+fewest pushes, a pushes-first search only looks among push-optimal solutions, and
+given a solution's moves, a moves-first one only among solutions no longer.
 
 Given a path's positions (``path_boxes``, ``path_masks``), the search keeps only
 the states in their vicinity: states whose boxes stand on a path position's
@@ -158,7 +159,7 @@ def _near_path(
 def costed_search(
     walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, offsets: np.ndarray,
     width: int, goal_distances: np.ndarray, start_boxes: np.ndarray, start_player: int,
-    pushes_first: bool, push_cap: int,
+    pushes_first: bool, cap: int,
     path_boxes: np.ndarray, path_masks: np.ndarray, displaced: int, reach: int,
     box_keys: np.ndarray, player_keys: np.ndarray,
     max_states: int, deadline: float, stop: np.ndarray,
@@ -176,19 +177,19 @@ def costed_search(
     confined = path_boxes.shape[0] > 0
     positions = path_boxes.shape[0]
 
-    cap = 1024
-    node_boxes = np.empty(cap * nb, dtype=np.int32)
-    node_player = np.empty(cap, dtype=np.int32)
-    node_parent = np.empty(cap, dtype=np.int32)
-    node_push = np.empty(cap, dtype=np.int32)
-    node_first = np.empty(cap, dtype=np.int32)
-    node_second = np.empty(cap, dtype=np.int32)
-    node_h = np.empty(cap, dtype=np.int32)
-    node_key = np.empty(cap, dtype=np.uint64)
-    node_anchor = np.empty(cap, dtype=np.int32)
-    heap_keys = np.empty(cap, dtype=np.int64)
-    heap_nodes = np.empty(cap, dtype=np.int32)
-    slots = np.full(2 * cap, -1, dtype=np.int32)
+    capacity = 1024
+    node_boxes = np.empty(capacity * nb, dtype=np.int32)
+    node_player = np.empty(capacity, dtype=np.int32)
+    node_parent = np.empty(capacity, dtype=np.int32)
+    node_push = np.empty(capacity, dtype=np.int32)
+    node_first = np.empty(capacity, dtype=np.int32)
+    node_second = np.empty(capacity, dtype=np.int32)
+    node_h = np.empty(capacity, dtype=np.int32)
+    node_key = np.empty(capacity, dtype=np.uint64)
+    node_anchor = np.empty(capacity, dtype=np.int32)
+    heap_keys = np.empty(capacity, dtype=np.int64)
+    heap_nodes = np.empty(capacity, dtype=np.int32)
+    slots = np.full(2 * capacity, -1, dtype=np.int32)
 
     work = matching_workspace(nb)
     held = np.zeros(n, dtype=np.uint8)
@@ -305,9 +306,9 @@ def costed_search(
                     continue
                 counts[1] += 1
                 h = matching_bound(goal_distances, child, work)
-                if h >= UNREACHABLE or (pushes_first and pushes + h > push_cap):
-                    continue
                 first, second = (pushes, moves) if pushes_first else (moves, pushes)
+                if h >= UNREACHABLE or first + h > cap:
+                    continue
                 key = (node_key[node] ^ box_keys[square] ^ box_keys[to]
                        ^ player_keys[player] ^ player_keys[square])
                 found = _find(slots, node_key, key)
@@ -320,17 +321,17 @@ def costed_search(
                     if count >= max_states:
                         counts[2] = count
                         return LIMIT, empty, counts
-                    if count == cap:
-                        cap *= 2
-                        node_boxes = _grown(node_boxes, cap * nb)
-                        node_player = _grown(node_player, cap)
-                        node_parent = _grown(node_parent, cap)
-                        node_push = _grown(node_push, cap)
-                        node_first = _grown(node_first, cap)
-                        node_second = _grown(node_second, cap)
-                        node_h = _grown(node_h, cap)
-                        node_key = _grown(node_key, cap)
-                        node_anchor = _grown(node_anchor, cap)
+                    if count == capacity:
+                        capacity *= 2
+                        node_boxes = _grown(node_boxes, capacity * nb)
+                        node_player = _grown(node_player, capacity)
+                        node_parent = _grown(node_parent, capacity)
+                        node_push = _grown(node_push, capacity)
+                        node_first = _grown(node_first, capacity)
+                        node_second = _grown(node_second, capacity)
+                        node_h = _grown(node_h, capacity)
+                        node_key = _grown(node_key, capacity)
+                        node_anchor = _grown(node_anchor, capacity)
                     if 4 * (count + 1) > 3 * slots.size:
                         slots = _rehashed(node_key, count, 2 * slots.size)
                         found = _find(slots, node_key, key)

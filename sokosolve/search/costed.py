@@ -15,7 +15,7 @@ from ..kernels.table import zobrist_keys
 from ..limits import BYTES_PER_STATE
 
 _NO_ROWS = np.zeros((0, 0), dtype=np.int32)
-#: No cap on the pushes.
+#: No cap on the primary measure.
 NO_CAP = 1 << 30
 
 
@@ -39,12 +39,13 @@ class Costed(NamedTuple):
 
 
 def costed(board: Board, pushes_first: bool, max_states: int, deadline: float,
-           stop: np.ndarray, push_cap: int = NO_CAP,
+           stop: np.ndarray, cap: int = NO_CAP,
            vicinity: tuple[list[np.ndarray], int, int] | None = None) -> Costed:
     """The fewest moves then pushes (the fewest pushes then moves with ``pushes_first``)
     that solve ``board``, searched until ``deadline`` (``time.perf_counter``) or
     ``max_states``.
 
+    ``cap`` bounds the primary measure: no solution costing more is looked for.
     ``vicinity`` is ``(positions, displaced, reach)``: the box squares of each position
     of a path, and how far from them the search may go (the kernel's docstring says
     how).
@@ -60,7 +61,7 @@ def costed(board: Board, pushes_first: bool, max_states: int, deadline: float,
             path_masks[i, squares] = 1
     code, pushes, counts = costed_search(
         board.walls, board.dead_squares, board.goal_mask, board.offsets, board.width,
-        board.goal_distances, board.boxes, board.player, pushes_first, push_cap, path_boxes,
+        board.goal_distances, board.boxes, board.player, pushes_first, cap, path_boxes,
         path_masks, displaced, reach, box_keys, player_keys, max_states, deadline, stop)
     expanded, generated, states, moves, pushed = (int(c) for c in counts)
     return Costed(Code(code), pushes, moves, pushed, expanded, generated, states)
