@@ -92,7 +92,8 @@ def main() -> None:
 @click.option("--optimal", type=click.Choice(METRICS), default=None,
               help="Prove the solution optimal: 'pushes' (fewest pushes, then, if the time "
                    "allows, fewest moves among those) or 'moves' (fewest moves, then pushes). "
-                   "The json and csv 'optimal' field says what was proved.")
+                   "The json and csv 'optimal' field says what was proved; out of time, "
+                   "the level is a timeout with the unproved solution found first.")
 @click.option("--optimize", "optimize_seconds", type=click.FloatRange(min=0.0), default=0.0,
               metavar="SECONDS",
               help="Then shorten each solution for up to SECONDS more (vicinity search).")
