@@ -127,7 +127,7 @@ def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndar
             break
         # Goal macros commit the search: only a search without them proves this.
         strategy = switched(strategy, goal_macros=False)
-    stats = dict(**{name: int(c) for name, c in zip(COUNTED, counts, strict=True)})
+    stats = {name: int(c) for name, c in zip(COUNTED, counts, strict=True)}
     return _ended(level, board, SEARCH_STATUS[code], pushes, pulls, started, stats)
 
 
@@ -145,10 +145,10 @@ def _ended(level: Level, board: Board, status: Status, pushes: np.ndarray, pulls
     except UnplayablePushes as unplayable:
         return Result(Status.ERROR, error="internal error: the pushes found cannot be played "
                       f"({unplayable})", **stats)
-    return solved_result(level, solution, optimal, **stats)
+    return _solved_result(level, solution, optimal, **stats)
 
 
-def solved_result(level: Level, solution: str, optimal: str | None = None,
+def _solved_result(level: Level, solution: str, optimal: str | None = None,
                   **stats: object) -> Result:
     """The result of a solution found, once replay has checked it; an error if it fails."""
     replay = verify(level, solution)
@@ -235,7 +235,7 @@ def optimized(level: Level, first: Result, strategy: Optimize, limits: Limits,
         return replace(first, seconds=first.seconds + better.seconds)
     # A proof of optimality in one measure does not survive shortening the other.
     optimal = first.optimal if strategy.metric == (first.optimal or "").split("/")[0] else None
-    return solved_result(level, better.solution, optimal,
+    return _solved_result(level, better.solution, optimal,
                          **{name: getattr(first, name) for name in COUNTED},
                          seconds=first.seconds + better.seconds)
 
