@@ -30,7 +30,7 @@ from .limits import states_within
 from .replay import expand_lurd, verify
 from .search.costed import costed, costed_states
 from .search.solution import lurd_to_pushes, pushes_to_lurd
-from .search.spec import METRICS
+from .search.spec import check_metric
 
 #: The vicinities searched, smallest first: (boxes that may stand elsewhere, how far:
 #: rows plus columns from a square a box left).
@@ -74,8 +74,7 @@ def optimize(level: Level, solution: str, metric: str = "moves", seconds: float 
     solution. Raises :class:`IllegalSolution` if ``solution`` does not solve ``level``.
     """
     started = time.perf_counter()
-    if metric not in METRICS:
-        raise ValueError(f"unknown metric {metric!r}: one of {', '.join(METRICS)}")
+    check_metric(metric)
     replay = verify(level, solution)
     if not replay.solved:
         raise IllegalSolution(replay.error or "it leaves boxes off goals")

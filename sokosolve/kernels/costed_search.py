@@ -28,8 +28,6 @@ step (:mod:`sokosolve.optimizer`).
 
 from __future__ import annotations
 
-import time
-
 import numba
 import numpy as np
 
@@ -37,6 +35,8 @@ from .deadlocks import freeze_deadlock, freeze_workspace
 from .distances import UNREACHABLE
 from .heuristics import matching_bound, matching_workspace
 from .layout import Code
+from .loop import clock
+from .table import grow, table_find, table_rehash
 
 SOLVED, UNSOLVABLE, TIMEOUT, LIMIT = Code.SOLVED, Code.UNSOLVABLE, Code.TIMEOUT, Code.LIMIT
 
@@ -46,13 +46,6 @@ _FIELD = 21
 _FIELD_MAX = (1 << _FIELD) - 1
 _CLOCK_EVERY = 32
 _NOWHERE = -1
-
-
-@numba.njit(cache=True)
-def _clock() -> float:
-    with numba.objmode(now="float64"):
-        now = time.perf_counter()
-    return now
 
 
 @numba.njit(cache=True)
@@ -100,39 +93,6 @@ def _order_key(first: int, second: int, h: int) -> np.int64:
     f2 = min(second + h, _FIELD_MAX)
     return (np.int64(f1) << (2 * _FIELD)) | (np.int64(f2) << _FIELD) | (_FIELD_MAX - min(
         first, _FIELD_MAX))
-
-
-@numba.njit(cache=True)
-def _grown(array: np.ndarray, size: int) -> np.ndarray:
-    bigger = np.empty(size, dtype=array.dtype)
-    bigger[: array.size] = array
-    return bigger
-
-
-@numba.njit(cache=True)
-def _find(slots: np.ndarray, keys: np.ndarray, key: np.uint64) -> int:
-    """The node stored under ``key``, or ``-(slot + 1)`` for the empty slot it would take."""
-    mask = slots.size - 1
-    i = np.int64(key & np.uint64(mask))
-    while True:
-        node = slots[i]
-        if node < 0:
-            return -(i + 1)
-        if keys[node] == key:
-            return node
-        i = (i + 1) & mask
-
-
-@numba.njit(cache=True)
-def _rehashed(keys: np.ndarray, count: int, size: int) -> np.ndarray:
-    slots = np.full(size, -1, dtype=np.int32)
-    mask = size - 1
-    for node in range(count):
-        i = np.int64(keys[node] & np.uint64(mask))
-        while slots[i] >= 0:
-            i = (i + 1) & mask
-        slots[i] = node
-    return slots
 
 
 @numba.njit(cache=True)
@@ -213,7 +173,7 @@ def costed_search(
     node_boxes[:nb] = boxes
     node_player[0], node_parent[0], node_push[0] = start_player, _NOWHERE, _NOWHERE
     node_first[0], node_second[0], node_h[0], node_key[0], node_anchor[0] = 0, 0, h, key, 0
-    slots[-(_find(slots, node_key, key) + 1)] = 0
+    slots[-(table_find(slots, node_key, key) + 1)] = 0
     count = 1
     heap_keys[0], heap_nodes[0] = _order_key(0, 0, h), 0
     heap_size = 1
@@ -221,7 +181,7 @@ def costed_search(
     pops = 0
     while heap_size > 0:
         pops += 1
-        if pops % _CLOCK_EVERY == 0 and (stop[0] or _clock() > deadline):
+        if pops % _CLOCK_EVERY == 0 and (stop[0] or clock() > deadline):
             counts[2] = count
             return TIMEOUT, empty, counts
         entry, node = _heap_pop(heap_keys, heap_nodes, heap_size)
@@ -311,30 +271,30 @@ def costed_search(
                     continue
                 key = (node_key[node] ^ box_keys[square] ^ box_keys[to]
                        ^ player_keys[player] ^ player_keys[square])
-                found = _find(slots, node_key, key)
+                found = table_find(slots, node_key, key)
                 if found >= 0:
-                    if first > node_first[found] or (first == node_first[found]
-                                                     and second >= node_second[found]):
+                    target = slots[found]
+                    if first > node_first[target] or (first == node_first[target]
+                                                      and second >= node_second[target]):
                         continue
-                    target = found
                 else:
                     if count >= max_states:
                         counts[2] = count
                         return LIMIT, empty, counts
                     if count == capacity:
                         capacity *= 2
-                        node_boxes = _grown(node_boxes, capacity * nb)
-                        node_player = _grown(node_player, capacity)
-                        node_parent = _grown(node_parent, capacity)
-                        node_push = _grown(node_push, capacity)
-                        node_first = _grown(node_first, capacity)
-                        node_second = _grown(node_second, capacity)
-                        node_h = _grown(node_h, capacity)
-                        node_key = _grown(node_key, capacity)
-                        node_anchor = _grown(node_anchor, capacity)
+                        node_boxes = grow(node_boxes, capacity * nb)
+                        node_player = grow(node_player, capacity)
+                        node_parent = grow(node_parent, capacity)
+                        node_push = grow(node_push, capacity)
+                        node_first = grow(node_first, capacity)
+                        node_second = grow(node_second, capacity)
+                        node_h = grow(node_h, capacity)
+                        node_key = grow(node_key, capacity)
+                        node_anchor = grow(node_anchor, capacity)
                     if 4 * (count + 1) > 3 * slots.size:
-                        slots = _rehashed(node_key, count, 2 * slots.size)
-                        found = _find(slots, node_key, key)
+                        slots = table_rehash(node_key, count, 2 * slots.size)
+                        found = table_find(slots, node_key, key)
                     target = count
                     count += 1
                     slots[-(found + 1)] = target
@@ -348,8 +308,8 @@ def costed_search(
                 node_second[target] = second
                 node_anchor[target] = anchor
                 if heap_size == heap_keys.size:
-                    heap_keys = _grown(heap_keys, 2 * heap_keys.size)
-                    heap_nodes = _grown(heap_nodes, 2 * heap_nodes.size)
+                    heap_keys = grow(heap_keys, 2 * heap_keys.size)
+                    heap_nodes = grow(heap_nodes, 2 * heap_nodes.size)
                 _heap_push(heap_keys, heap_nodes, heap_size, _order_key(first, second, h), target)
                 heap_size += 1
         for b in boxes:

@@ -104,7 +104,8 @@ _NO_PARENT = -1
 
 
 @numba.njit(cache=True)
-def _clock() -> float:
+def clock() -> float:
+    """``time.perf_counter()``, from jitted code."""
     with numba.objmode(now="float64"):
         now = time.perf_counter()
     return now
@@ -548,7 +549,7 @@ def _expand_nodes(
             if G_MASK - ((entry >> G_SHIFT) & G_MASK) != depths[node]:
                 continue  # a stale entry: the node was reached again with fewer pushes
         expanded += 1
-        if expanded % _CLOCK_EVERY == 0 and (_clock() > deadline or stop[0]):
+        if expanded % _CLOCK_EVERY == 0 and (clock() > deadline or stop[0]):
             status = TIMEOUT
             break
         player = _move_to(node, current, parents, pushes, depths, offsets, macros, box_squares,

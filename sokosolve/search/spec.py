@@ -27,6 +27,12 @@ from ..kernels.layout import Order
 METRICS = ("moves", "pushes")
 
 
+def check_metric(metric: str) -> None:
+    """Raises ValueError unless ``metric`` is one of :data:`METRICS`."""
+    if metric not in METRICS:
+        raise ValueError(f"unknown metric {metric!r}: one of {', '.join(METRICS)}")
+
+
 @dataclass(frozen=True)
 class Pruning:
     """The prunings a search uses; all of them by default. Each keeps every solvable level
@@ -137,8 +143,7 @@ class Optimal:
     metric: str
 
     def __post_init__(self) -> None:
-        if self.metric not in METRICS:
-            raise ValueError(f"unknown metric {self.metric!r}: one of {', '.join(METRICS)}")
+        check_metric(self.metric)
 
     def __str__(self) -> str:
         return f"optimal {self.metric}"
@@ -154,8 +159,7 @@ class Optimize:
     seconds: float
 
     def __post_init__(self) -> None:
-        if self.metric not in METRICS:
-            raise ValueError(f"unknown metric {self.metric!r}: one of {', '.join(METRICS)}")
+        check_metric(self.metric)
 
     def __str__(self) -> str:
         return f"optimize({self.first}, {self.metric} {self.seconds:g} s)"
