@@ -11,7 +11,7 @@ levels go to its workers instead (:mod:`sokosolve.parallel.cluster`).
 from __future__ import annotations
 
 import signal
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -23,7 +23,7 @@ from .parallel.pool import solve_tasks
 from .parallel.race import race
 from .result import Result
 from .search.presets import ONE_CORE, RACE
-from .search.spec import Optimal, Optimize, Race, Strategy
+from .search.spec import Optimal, Optimize, Strategy, raced
 from .solver import optimized, signals_stop, solve
 
 
@@ -54,13 +54,24 @@ def limits_within(strategy: Strategy, seconds: float, memory_bytes: int,
 
     Raises ValueError if the memory cannot even hold the processes' fixed tables.
     """
-    racing = strategy.first if isinstance(strategy, Optimize) else strategy
-    processes = len(racing.racers) if isinstance(racing, Race) else 1
+    racing = raced(strategy)
+    processes = len(racing.racers) if racing else 1
     cap = states_within(memory_bytes, processes)
     if cap < 1:
         raise ValueError(f"{memory_bytes >> 20} MB cannot hold the fixed tables of {processes} "
                          f"search process(es) ({PROCESS_BYTES >> 20} MB each)")
     return Limits(seconds=seconds, max_states=min(max_states or cap, cap))
+
+
+def _stoppable(work: Callable[[np.ndarray], Result]) -> Result:
+    """``work(stop)`` with Ctrl-C and SIGTERM setting its stop flag; once it has returned,
+    either raises KeyboardInterrupt or :class:`Terminated`."""
+    stop = np.zeros(1, dtype=np.int8)
+    with signals_stop(stop, (signal.SIGINT, signal.SIGTERM)) as caught:
+        result = work(stop)
+    if caught:
+        raise Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
+    return result
 
 
 def solve_many(tasks: Sequence[Task], strategy: Strategy, limits: Limits, jobs: int = 1,
@@ -74,12 +85,12 @@ def solve_many(tasks: Sequence[Task], strategy: Strategy, limits: Limits, jobs: 
     Dask client, if one is given, ``chunk_size`` levels a Dask task. The tasks must
     hold levels, not reading errors. Closing the iterator stops the workers.
     """
-    racing = strategy.first if isinstance(strategy, Optimize) else strategy
+    racing = raced(strategy)
     if cluster is not None:
-        if isinstance(racing, Race):
+        if racing:
             raise ValueError("a race runs on the cores of one machine, not on a cluster")
         yield from solve_on_cluster(tasks, strategy, limits, cluster, chunk_size)
-    elif isinstance(racing, Race):
+    elif racing:
         if len(tasks) != 1:
             raise ValueError(f"a race solves one level, not {len(tasks)}")
         level = tasks[0].level
@@ -89,18 +100,8 @@ def solve_many(tasks: Sequence[Task], strategy: Strategy, limits: Limits, jobs: 
         # The racers' solution is optimized here, on one core, in the time they left.
         first = race(level, replace(limits, seconds=max(0.0, limits.seconds - strategy.seconds)),
                      racing)
-        stop = np.zeros(1, dtype=np.int8)
-        with signals_stop(stop, (signal.SIGINT, signal.SIGTERM)) as caught:
-            result = optimized(level, first, strategy, limits, stop)
-        if caught:
-            raise Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
-        yield tasks[0], result
+        yield tasks[0], _stoppable(lambda stop: optimized(level, first, strategy, limits, stop))
     elif len(tasks) == 1:
-        stop = np.zeros(1, dtype=np.int8)
-        with signals_stop(stop, (signal.SIGINT, signal.SIGTERM)) as caught:
-            result = solve(tasks[0].level, strategy, limits, stop)
-        if caught:
-            raise Terminated if caught[0] == signal.SIGTERM else KeyboardInterrupt
-        yield tasks[0], result
+        yield tasks[0], _stoppable(lambda stop: solve(tasks[0].level, strategy, limits, stop))
     elif tasks:
         yield from solve_tasks(tasks, strategy, limits, jobs)

@@ -419,7 +419,7 @@ def optimize_command(puzzle: str, solution: str, number: int, metric: str, timeo
 
     \b
     Example:
-      sokosolve optimize puzzles/first-steps.xsb ulluRurrD
+      sokosolve optimize puzzles/first-steps.xsb rllluRurrD
     """
     level = _one_level(puzzle, number)
     try:

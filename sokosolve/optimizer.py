@@ -87,17 +87,19 @@ def optimize(level: Level, solution: str, metric: str = "moves", seconds: float 
     best = pushes_to_lurd(board, pushes)  # the same pushes, each walk the shortest
     cost = _cost(level, best, pushes_first)
     deadline = started + seconds
+    positions = _positions(board, pushes)
     searches = gains = stage = 0
     while stage < len(VICINITIES) and time.perf_counter() < deadline and not stop[0]:
         displaced, reach = VICINITIES[stage]
         found = costed(board, pushes_first, max_states, deadline, stop,
-                       vicinity=(_positions(board, pushes), displaced, reach))
+                       vicinity=(positions, displaced, reach))
         searches += 1
         if found.code != Code.SOLVED:
             break  # out of time or states: a larger vicinity would not fare better
         found_cost = (found.pushes, found.moves) if pushes_first else (found.moves, found.pushes)
         if found_cost < cost:
             pushes, cost, gains = found.pushes_made, found_cost, gains + 1
+            positions = _positions(board, pushes)
             best = pushes_to_lurd(board, pushes)
             if progress:
                 progress(_optimized(best, cost, pushes_first, searches, gains, False, started))

@@ -30,7 +30,7 @@ from .search.costed import NO_CAP, costed, costed_states
 from .search.presets import ONE_CORE, PRESETS, PUSHES
 from .search.run import run
 from .search.solution import UnplayablePushes, joined_lurd
-from .search.spec import Meet, Optimal, Optimize, Race, Search, Sequential, Then, switched
+from .search.spec import Meet, Optimal, Optimize, Search, Sequential, Then, raced, switched
 
 #: The statuses of the search codes that end a search.
 SEARCH_STATUS = {code: Status[code.name] for code in Code if code is not Code.RUNNING}
@@ -56,8 +56,7 @@ def solve(level: Level, strategy: str | Sequential = "one-core", limits: Limits 
     same way, then raises KeyboardInterrupt.
     """
     strategy = PRESETS[strategy] if isinstance(strategy, str) else strategy
-    if isinstance(strategy, Race) or (isinstance(strategy, Optimize)
-                                      and isinstance(strategy.first, Race)):
+    if raced(strategy):
         raise ValueError(f"{strategy} runs on several processes: use sokosolve.solve_many")
     if stop is not None:
         return _solve(level, strategy, limits or Limits(), stop, LearnedPatterns())

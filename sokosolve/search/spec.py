@@ -182,6 +182,16 @@ Sequential = Search | Meet | Then | Optimal | Optimize
 Strategy = Search | Meet | Then | Race | Optimal | Optimize
 
 
+def raced(strategy: Strategy) -> Race | None:
+    """The race ``strategy`` runs, itself or before its optimization, if it runs one.
+
+    >>> print(raced(Optimize(Race((Search(Order.GREEDY, 3),)), "moves", 5)))
+    race(greedy w3)
+    """
+    first = strategy.first if isinstance(strategy, Optimize) else strategy
+    return first if isinstance(first, Race) else None
+
+
 def each_search(strategy: Strategy, change: Callable[[Search], Search]) -> Strategy:
     """``strategy`` with ``change`` applied to every search in it.
 
