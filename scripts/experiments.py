@@ -20,6 +20,7 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-in-turn": FEATURES_IN_TURN,
     "features-advised": replace(FEATURES_IN_TURN, advisors=True),
     "features-advised-best": replace(FEATURES, advisors=True),
+    "features-parking": replace(FEATURES, parking=0.2),
     "backward-features-blind": BACKWARD_FEATURES_BLIND,
     "meet": Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2),)),
     "meet-fast": Meet(GREEDY, ((BACKWARD, 1 / 2),)),

@@ -199,13 +199,13 @@ def packing_plan(board: Board) -> list[PlannedGoal]:
 def plan_tables(plan: list[PlannedGoal]) -> Plan:
     """The plan as flat int32 arrays for the search kernel: the goals in fill order; the
     positions in that order of the goals each one comes after are
-    ``after[first[k]:first[k + 1]]`` (and no goal areas)."""
+    ``after[first[k]:first[k + 1]]`` (and no goal areas, no parking)."""
     position = {step.goal: k for k, step in enumerate(plan)}
     after = [sorted(position[g] for g in step.after) for step in plan]
     first = np.cumsum([0] + [len(a) for a in after]).astype(np.int32)
     goals = np.array([step.goal for step in plan], dtype=np.int32)
     no_areas = np.empty(0, dtype=np.int32)
     return Plan(goals, first, np.array([k for a in after for k in a], dtype=np.int32),
-                no_areas, no_areas)
+                no_areas, no_areas, no_areas, 0)
 
 

@@ -5,8 +5,9 @@ After FESS (Shoham and Schaeffer), every state is projected onto a small
 
 - **packing**: how many boxes are packed (more is better): forward, goals
   filled after the goals they come after in the packing plan
-  (:mod:`sokosolve.analysis.packing_plan`),
-  backward, boxes on their start squares; and
+  (:mod:`sokosolve.analysis.packing_plan`), or how far a parking plan is done
+  (:mod:`sokosolve.analysis.parking_plan`); backward, boxes on their start
+  squares; and
 - **connectivity**: into how many separate areas the boxes cut the free
   squares (fewer is better: the player can get to more of the board).
 
@@ -196,3 +197,42 @@ def plan_packed(plan: Plan, box_at: np.ndarray, packed: np.ndarray) -> int:
                 break
         count += packed[k]
     return count
+
+
+@numba.njit(cache=True)
+def parked_packed(plan: Plan, box_at: np.ndarray) -> int:
+    """How far a parking plan (:mod:`sokosolve.analysis.parking_plan`) is done: the longest
+    prefix of its steps whose boxes are on their targets, or have moved on by a later step
+    of the prefix; less the boxes of its first steps (on their squares from the start)
+    that are missing. If one that never moves is missing, only those present count."""
+    targets, until, initial = plan.goals, plan.until, plan.initial
+    present = 0  # of the boxes that never move
+    missing = False
+    for i in range(initial):
+        if until[i] < 0:
+            if box_at[targets[i]] >= 0:
+                present += 1
+            else:
+                missing = True
+    if missing:
+        return present
+    packed = targets.size
+    for i in range(targets.size - 1, initial - 1, -1):
+        if box_at[targets[i]] < 0 and (until[i] < 0 or until[i] >= packed):
+            packed = i
+    gone = 0  # boxes of the first steps missing before they move on
+    for i in range(initial):
+        if box_at[targets[i]] < 0 and until[i] >= packed:
+            gone += 1
+    return packed - gone
+
+
+@numba.njit(cache=True)
+def packed_count(plan: Plan, box_at: np.ndarray, flags: np.ndarray, on_goal: int) -> int:
+    """The packing feature of a position with ``on_goal`` boxes on goals: by the parking
+    plan, by the packing plan (``flags`` its work array), or, with neither, ``on_goal``."""
+    if plan.until.size:
+        return parked_packed(plan, box_at)
+    if plan.goals.size:
+        return plan_packed(plan, box_at, flags)
+    return on_goal

@@ -109,14 +109,17 @@ class Macros(NamedTuple):
 
 
 class Plan(NamedTuple):
-    """The packing plan (analysis.packing_plan.plan_tables) and the goal areas
-    (analysis.area_commitment); empty arrays where a search uses neither."""
+    """The packing plan (analysis.packing_plan.plan_tables, or the parking plan of
+    analysis.parking_plan.parking_tables) and the goal areas (analysis.area_commitment);
+    empty arrays where a search uses neither."""
 
-    goals: np.ndarray  # the goals in fill order
+    goals: np.ndarray  # the goals in fill order; a parking plan: its steps' targets
     first: np.ndarray  # after[first[k]:first[k + 1]]: the positions of the goals k comes after
     after: np.ndarray
     goal_area: np.ndarray  # per square, the goal area of a goal on it, else -1
     box_area: np.ndarray  # per box, the goal area it belongs to
+    until: np.ndarray  # a parking plan: per step, the step that moves its box on, or -1
+    initial: int  # a parking plan: its first steps that are boxes on their squares from the start
 
 
 class Patterns(NamedTuple):

@@ -51,7 +51,7 @@ from .feature_space import (
     heap_insert,
     heap_pop,
     label_areas,
-    plan_packed,
+    packed_count,
 )
 from .frozen_goals import frozen_workspace, position_table
 from .goal_side import goal_side_dead
@@ -222,7 +222,9 @@ def start_search(
     heap = np.empty(capacity if ordering != FEATURES else 0, dtype=np.int64)  # see _OPEN_*
     heap_size = 0  # entries in the open list
     # The feature-space search's open lists, one pairing heap a cell.
-    cells = np.full(cell_count(nboxes) if ordering == FEATURES else 0, -1, dtype=np.int32)
+    # (a parking plan may have more steps than boxes)
+    cells = np.full(cell_count(max(nboxes, plan.goals.size)) if ordering == FEATURES else 0, -1,
+                    dtype=np.int32)
     cell_capacity = capacity if ordering == FEATURES else 0
     first_child = np.empty(cell_capacity, dtype=np.int32)
     next_sibling = np.empty(cell_capacity, dtype=np.int32)
@@ -271,7 +273,7 @@ def start_search(
             cell_keys[count] = weight * h
             free_areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += free_areas
-            packed = plan_packed(plan, box_at, scratch.plan_flags) if plan.goals.size else on_goal
+            packed = packed_count(plan, box_at, scratch.plan_flags, on_goal)
             cell = feature_cell(packed, free_areas)
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
@@ -776,10 +778,8 @@ def _expand_nodes(
                                 child_areas = label_areas(occupied, width, child_marks,
                                                           child_stamp + 1, stack)
                                 child_stamp += child_areas
-                            if plan.goals.size:
-                                packed = plan_packed(plan, box_at, plan_flags)
-                            else:
-                                packed = on_goal - goal_mask[square] + goal_mask[landing]
+                            packed = packed_count(plan, box_at, plan_flags, on_goal
+                                                  - goal_mask[square] + goal_mask[landing])
                             # into its cell after the expansion, once the advice is known
                             child_features[child - stored_before, 0] = packed
                             child_features[child - stored_before, 1] = child_areas
@@ -797,8 +797,7 @@ def _expand_nodes(
             break
         if ordering == FEATURES and count > stored_before:
             if advised:
-                node_packed = (plan_packed(plan, box_at, plan_flags) if plan.goals.size
-                               else on_goal)
+                node_packed = packed_count(plan, box_at, plan_flags, on_goal)
                 follow_advice(cell_keys, node, stored_before, count, child_features[
                     :count - stored_before], node_packed, areas)
             for child in range(stored_before, count):

@@ -3,12 +3,15 @@ needs, once, then the kernel's :func:`~sokosolve.kernels.loop.start_search`."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from ..analysis.area_commitment import box_area_ids, goal_area_ids
 from ..analysis.board import Board
 from ..analysis.packing import goal_rooms, macro_tables
 from ..analysis.packing_plan import packing_plan, plan_tables
+from ..analysis.parking_plan import parking_plan, parking_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
 from ..kernels.layout import Patterns, Plan, Settings, Tables
@@ -40,6 +43,18 @@ class LearnedPatterns:
         return sum(int(store.count[0]) for store in self._stores.values())
 
 
+def _plan(board: Board, search: Search, deadline: float) -> Plan:
+    """The plan ``search`` counts packed boxes by: the parking plan if it asks for one and
+    one is found in its share of the time, else the packing plan; none if unplanned."""
+    if not search.planned:
+        return Plan(*(EMPTY,) * 6, 0)
+    if search.parking:
+        steps = parking_plan(board, search.parking * max(0.0, deadline - time.perf_counter()))
+        if steps:
+            return parking_tables(steps)
+    return plan_tables(packing_plan(board))
+
+
 def start(
     board: Board, search: Search, max_states: int, deadline: float,
     stop: np.ndarray = _NO_STOP, patterns: LearnedPatterns | None = None,
@@ -55,7 +70,7 @@ def start(
     starts = region_seeds(searched) if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
     rooms = goal_rooms(board) if search.macros and search.goal_macros else []
-    plan = plan_tables(packing_plan(board)) if search.planned else Plan(*(EMPTY,) * 5)
+    plan = _plan(board, search, deadline)
     if search.commit_areas:
         goal_areas = goal_area_ids(board)
         plan = plan._replace(goal_area=goal_areas, box_area=box_area_ids(board, goal_areas))

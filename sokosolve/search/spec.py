@@ -61,7 +61,11 @@ class Search:
     most packed boxes, then the fewest free areas), as FESS does, and the others to
     the cells in turn. With ``advisors``, a feature search takes first in each cell
     the states whose paths have the fewest pushes that no advisor proposed
-    (:mod:`sokosolve.kernels.advisors`), then by its key.
+    (:mod:`sokosolve.kernels.advisors`), then by its key. A planned search with
+    ``parking`` above 0 spends that share of its time first on a backward search with
+    bases and counts packed boxes by the parking plan read off it
+    (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
+    does not dissolve the level.
     """
 
     order: Order
@@ -74,6 +78,7 @@ class Search:
     packing_plan: bool = True
     best_cell: bool = False
     advisors: bool = False
+    parking: float = 0.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
@@ -96,6 +101,8 @@ class Search:
         switches = (("blind", self.blind), ("areas", self.commit_areas),
                     ("best", self.best_cell), ("advised", self.advisors))
         words += [name for name, on in switches if on]
+        if self.parking and self.planned:
+            words.append(f"parking@{self.parking:.2g}")
         words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
                   if not getattr(self.pruning, f.name)]
         words += [f"-{name}" for name in ("goal_macros", "packing_plan")
