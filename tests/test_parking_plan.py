@@ -119,7 +119,7 @@ def test_the_backward_search_pulls_legally_and_the_plan_replays(level):
     board = Board.from_level(level)
     pulls, left, dissolved = _search(board)
     assert _pulls_are_legal(board, pulls, left)
-    if dissolved:
+    if dissolved and board.boxes.size:  # (a box off the floor is no box)
         steps = parking_plan(board, 10.0)
         assert steps
         assert _replays(board, steps)
