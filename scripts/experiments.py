@@ -21,6 +21,7 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-advised": replace(FEATURES_IN_TURN, advisors=True),
     "features-advised-best": replace(FEATURES, advisors=True),
     "features-parking": replace(FEATURES, parking=0.2),
+    "features-parking-advised": replace(FEATURES, parking=0.2, advisors=True),
     "backward-features-blind": BACKWARD_FEATURES_BLIND,
     "meet": Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2),)),
     "meet-fast": Meet(GREEDY, ((BACKWARD, 1 / 2),)),

@@ -12,6 +12,7 @@ from sokosolve.replay import verify
 from sokosolve.result import Result, Status
 from sokosolve.search.presets import BFS, GREEDY
 from sokosolve.search.spec import Race
+from sokosolve.search.spec import portfolio as portfolio_of
 from sokosolve.solver import solve
 
 from .conftest import OPEN_ROOM, PUZZLES
@@ -64,3 +65,15 @@ def test_the_race_stops_the_losers_and_adds_up_their_counts():
     assert result.status is Status.SOLVED and verify(level, result.solution).solved
     assert result.expanded > alone.expanded  # the breadth-first racer's too
     assert time.perf_counter() - started < 10
+
+
+def test_a_portfolio_restarts_with_the_next_strategy_when_one_runs_out_of_its_round():
+    """Breadth first cannot solve the open room in its round (half of the time); the
+    greedy search, the next round on that core, then does."""
+    level = parse_level(OPEN_ROOM)
+    strategy = portfolio_of((BFS, GREEDY), cores=1)
+    assert str(strategy) == "race(then(bfs @0.5, greedy w3))"
+    started = time.perf_counter()
+    result = race(level, Limits(seconds=4), strategy)
+    assert result.status is Status.SOLVED and verify(level, result.solution).solved
+    assert time.perf_counter() - started >= 1.5  # breadth first had its round (2 s)

@@ -129,9 +129,9 @@ class Then:
     """``first`` for ``share`` of the time, then, if it did not decide the level, ``rest``
     with the time and the states that ``first`` left."""
 
-    first: Search | Meet
+    first: Search | Meet | Then
     share: float
-    rest: Search | Meet
+    rest: Search | Meet | Then
 
     def __str__(self) -> str:
         return f"then({self.first} @{self.share:.2g}, {self.rest})"
@@ -181,6 +181,25 @@ class Race:
 
     def __str__(self) -> str:
         return "race(" + " ; ".join(map(str, self.racers)) + ")"
+
+
+def portfolio(strategies: tuple[Search | Meet | Then, ...], cores: int = 2) -> Race:
+    """Restarts in rounds, as Festival runs its strategies: each of ``cores`` racers runs
+    every ``cores``-th strategy, one after another, each with the time its racer has left
+    divided by the rounds left (a strategy that gives up early leaves its time to the next).
+
+    >>> a, b, c = (Search(Order.GREEDY, w) for w in (1, 2, 3))
+    >>> print(portfolio((a, b, c)))
+    race(then(greedy w1 @0.5, greedy w3) ; greedy w2)
+    """
+    racers = []
+    for first in range(min(cores, len(strategies))):
+        mine = strategies[first::cores]
+        chain = mine[-1]
+        for k in range(len(mine) - 2, -1, -1):
+            chain = Then(mine[k], 1 / (len(mine) - k), chain)
+        racers.append(chain)
+    return Race(tuple(racers))
 
 
 #: What can run in one process.
