@@ -121,28 +121,33 @@ def test_the_best_cell_packs_most_then_has_fewest_areas(case):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 5), st.integers(1, 6), st.integers(0, 40),
-       st.lists(st.tuples(st.integers(0, 6), st.integers(1, 8), st.integers(0, 30)),
-                min_size=1, max_size=12))
-def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, children):
+@given(st.integers(0, 5), st.integers(1, 6), st.integers(0, 40), st.integers(0, 6),
+       st.lists(st.tuples(st.integers(0, 6), st.integers(1, 8), st.integers(0, 30),
+                          st.integers(0, 8)), min_size=1, max_size=12))
+def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, imagine,
+                                                      children):
     """Against a plain version: the pack advisor proposes the child that packs most,
     if more than the parent, the connectivity one the child with fewest areas, if fewer
-    and packing no fewer, each the lowest key on ties; with at most two children the first
-    is advised too."""
-    keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [key for _, _, key in children],
+    and packing no fewer, the imagine one the child with most boxes on the imagined
+    board, if more and packing no fewer, each the lowest key on ties; with at most two
+    children the first is advised too."""
+    keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [key for _, _, key, _ in children],
                     dtype=np.int64)
-    features = np.array([(p, a) for p, a, _ in children], dtype=np.int32)
-    follow_advice(keys, 0, 1, len(children) + 1, features, packed, areas)
+    features = np.array([(p, a, i) for p, a, _, i in children], dtype=np.int32)
+    follow_advice(keys, 0, 1, len(children) + 1, features, packed, areas, imagine)
     order = range(len(children))
     packs = [k for k in order if children[k][0] > packed]
     links = [k for k in order if children[k][0] >= packed and children[k][1] < areas]
+    pictures = [k for k in order if children[k][0] >= packed and children[k][3] > imagine]
     advised = set()
     if packs:
         advised.add(min(packs, key=lambda k: (-children[k][0], children[k][2], k)))
     if links:
         advised.add(min(links, key=lambda k: (children[k][1], children[k][2], k)))
+    if pictures:
+        advised.add(min(pictures, key=lambda k: (-children[k][3], children[k][2], k)))
     if len(children) <= 2:
         advised.add(0)
-    for k, (_, _, key) in enumerate(children):
+    for k, (_, _, key, _) in enumerate(children):
         assert keys[k + 1] & ((1 << ADVICE_SHIFT) - 1) == key
         assert keys[k + 1] >> ADVICE_SHIFT == strayed + (k not in advised)

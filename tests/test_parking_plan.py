@@ -11,7 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
-from sokosolve.analysis.parking_plan import PlanStep, parking_plan, parking_tables
+from sokosolve.analysis.parking_plan import (
+    PlanStep,
+    imagined_boards,
+    parking_plan,
+    parking_tables,
+)
 from sokosolve.analysis.positions import reachable, region_seeds
 from sokosolve.io.files import load_levels
 from sokosolve.kernels.base_search import base_search
@@ -95,6 +100,17 @@ def _until_is_the_next_move(steps: list[PlanStep]) -> bool:
     return True
 
 
+def _imagined_first(board: Board, steps: list[PlanStep]) -> set[int]:
+    """The boxes just before the plan's first step that puts a box where it stays."""
+    boxes = set(board.boxes.tolist())
+    for step in steps:
+        if step.source != -1 and step.until == -1:
+            return boxes
+        if step.source != -1:
+            boxes = (boxes - {step.source}) | {step.target}
+    return boxes
+
+
 def _plain_packed(steps: list[PlanStep], boxes: set[int]) -> int:
     """The plan's packed count, by its definition: the longest prefix of steps whose boxes
     are on their targets or moved on within the prefix; then, of the first steps (boxes
@@ -125,7 +141,8 @@ def test_the_backward_search_pulls_legally_and_the_plan_replays(level):
         assert _replays(board, steps)
         assert _until_is_the_next_move(steps)
         # a plan of the first steps is the start, the whole plan the goals
-        packed = parked_packed(parking_tables(steps), board.box_at(board.goals))
+        packed = parked_packed(parking_tables(steps, board.boxes, board.walls.size),
+                               board.box_at(board.goals))
         assert packed == len(steps)
 
 
@@ -140,7 +157,8 @@ def test_the_kernels_packed_count_equals_the_plain_one(data):
     floor = [int(s) for s in np.flatnonzero(board.walls == 0)]
     boxes = data.draw(st.sets(st.sampled_from(floor), max_size=len(board.boxes)))
     box_at = board.box_at(np.array(sorted(boxes), dtype=np.int64))
-    assert parked_packed(parking_tables(steps), box_at) == _plain_packed(steps, boxes)
+    tables = parking_tables(steps, board.boxes, board.walls.size)
+    assert parked_packed(tables, box_at) == _plain_packed(steps, boxes)
 
 
 def test_the_plan_is_read_off_the_shared_levels():
@@ -155,6 +173,9 @@ def test_the_plan_is_read_off_the_shared_levels():
             parked += any(step.until >= 0 and step.source >= 0 for step in steps)
             assert _replays(board, steps), level.title
             assert _until_is_the_next_move(steps)
+            boards = imagined_boards(steps, board.boxes, board.walls.size)
+            assert set(np.flatnonzero(boards[-1]).tolist()) == set(board.goals.tolist())
+            assert set(np.flatnonzero(boards[0]).tolist()) == _imagined_first(board, steps)
     assert dissolved >= 140
     assert parked > 0  # some plans park a box on the way
 

@@ -127,11 +127,34 @@ def _through_stops(moves: list[list[int]], goals: set[int]) -> list[list[int]]:
     return moves
 
 
-def parking_tables(steps: list[PlanStep]) -> Plan:
-    """The plan as flat int32 arrays for the search kernel: the steps' targets in
-    ``goals``, their ``until``, and in ``initial`` how many boxes are on their squares from
-    the start."""
+def imagined_boards(steps: list[PlanStep], start: np.ndarray, squares: int) -> np.ndarray:
+    """Per prefix length ``p`` of the plan (0 to all its steps), the board the plan
+    imagines next: its boxes just before the first step from ``p`` on that puts a box
+    where it stays, parked boxes included (after the last one, the goals), as a mask
+    ``[p, square]``. ``start`` are the level's start squares."""
+    boxes = {int(s) for s in start}
+    layouts = []  # the boxes before each step
+    for step in steps:
+        layouts.append(set(boxes))
+        if step.source != _FROM_START:
+            boxes.discard(step.source)
+            boxes.add(step.target)
+    layouts.append(boxes)
+    boards = np.zeros((len(steps) + 1, squares), dtype=np.uint8)
+    upcoming = len(steps)  # the next final placement from p on
+    for p in range(len(steps), -1, -1):
+        if p < len(steps) and steps[p].source != _FROM_START and steps[p].until == -1:
+            upcoming = p
+        boards[p, sorted(layouts[upcoming])] = 1
+    return boards
+
+
+def parking_tables(steps: list[PlanStep], start: np.ndarray, squares: int) -> Plan:
+    """The plan as flat arrays for the search kernel: the steps' targets in ``goals``,
+    their ``until``, in ``initial`` how many boxes are on their squares from the start,
+    and the :func:`imagined_boards`."""
     empty = np.empty(0, dtype=np.int32)
     return Plan(np.array([s.target for s in steps], dtype=np.int32), empty, empty, empty,
                 empty, np.array([s.until for s in steps], dtype=np.int32),
-                sum(s.source == _FROM_START for s in steps))
+                sum(s.source == _FROM_START for s in steps),
+                imagined_boards(steps, start, squares))

@@ -4,12 +4,15 @@ After FESS (Shoham and Schaeffer), advisors each propose at most one push of
 an expanded state, and inside a cell the search takes first the states whose
 paths strayed least from the advice: a push that an advisor proposed costs
 0, any other 1. Each cell is then searched as a limited-discrepancy search,
-by the cell's key among states that strayed as often. Two advisors here:
+by the cell's key among states that strayed as often. Three advisors here:
 
 - **pack**: the push that packs the most boxes, if that is more than the
   state has packed;
 - **connectivity**: the push that leaves the fewest free areas, if fewer
-  than the state has, and packs no fewer boxes.
+  than the state has, and packs no fewer boxes;
+- **imagine**: the push that puts the most boxes where the parking plan's next
+  imagined board has them (:mod:`sokosolve.analysis.parking_plan`), if more than
+  the state has, and packs no fewer boxes.
 
 A state with at most two children has its first one advised too: there is
 little to choose from. How often a path strayed sits in a cell key's high
@@ -17,8 +20,8 @@ bits, above :data:`ADVICE_SHIFT`.
 
 >>> import numpy as np
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)  # node 0 and its children 1-3
->>> features = np.array([[1, 3], [2, 3], [1, 2]], dtype=np.int32)  # (packed, areas)
->>> follow_advice(keys, 0, 1, 4, features, 1, 3)
+>>> features = np.array([[1, 3, 0], [2, 3, 0], [1, 2, 0]], dtype=np.int32)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0)  # (packed, areas, imagine)
 >>> (keys >> ADVICE_SHIFT).tolist()  # child 2 packs, child 3 joins areas
 [0, 1, 0, 0]
 """
@@ -35,16 +38,16 @@ ADVICE_SHIFT = 32
 @numba.njit(cache=True)
 def follow_advice(
     cell_keys: np.ndarray, node: int, first: int, end: int, features: np.ndarray,
-    packed: int, areas: int,
+    packed: int, areas: int, imagine: int,
 ) -> None:
     """Adds to the cell keys of ``node``'s children ``first`` to ``end - 1`` how often
     their paths strayed from the advice.
 
-    ``features[k]`` is the k-th child's (packed boxes, free areas); ``packed``
-    and ``areas`` are the node's. A child's count is its parent's, plus one
+    ``features[k]`` is the k-th child's (packed boxes, free areas, imagine count);
+    ``packed``, ``areas`` and ``imagine`` are the node's. A child's count is its parent's, plus one
     unless an advisor proposed the push to it.
     """
-    pack = link = -1
+    pack = link = picture = -1
     for k in range(end - first):
         key, child_packed, child_areas = cell_keys[first + k], features[k, 0], features[k, 1]
         if child_packed > packed and (
@@ -57,7 +60,12 @@ def follow_advice(
             or (child_areas == features[link, 1] and key < cell_keys[first + link])
         ):
             link = k
+        if child_packed >= packed and features[k, 2] > imagine and (
+            picture < 0 or features[k, 2] > features[picture, 2]
+            or (features[k, 2] == features[picture, 2] and key < cell_keys[first + picture])
+        ):
+            picture = k
     strayed = cell_keys[node] >> ADVICE_SHIFT
     for k in range(end - first):
-        advised = k == pack or k == link or (k == 0 and end - first <= 2)
+        advised = k == pack or k == link or k == picture or (k == 0 and end - first <= 2)
         cell_keys[first + k] += (strayed + (not advised)) << ADVICE_SHIFT

@@ -236,3 +236,16 @@ def packed_count(plan: Plan, box_at: np.ndarray, flags: np.ndarray, on_goal: int
     if plan.goals.size:
         return plan_packed(plan, box_at, flags)
     return on_goal
+
+
+@numba.njit(cache=True)
+def imagine_count(plan: Plan, box_squares: np.ndarray, packed: int) -> int:
+    """How many boxes stand where the parking plan's next imagined board has one, at
+    ``packed`` steps done (0 without a parking plan)."""
+    if plan.imagined.shape[0] == 0:
+        return 0
+    board = plan.imagined[min(packed, plan.imagined.shape[0] - 1)]
+    count = 0
+    for square in box_squares:
+        count += board[square]
+    return count

@@ -120,6 +120,7 @@ class Plan(NamedTuple):
     box_area: np.ndarray  # per box, the goal area it belongs to
     until: np.ndarray  # a parking plan: per step, the step that moves its box on, or -1
     initial: int  # a parking plan: its first steps that are boxes on their squares from the start
+    imagined: np.ndarray  # a parking plan: uint8 [packed, square], the board it imagines next
 
 
 class Patterns(NamedTuple):
@@ -161,7 +162,7 @@ class Scratch(NamedTuple):
     matched_nodes: np.ndarray  # the box nodes of the matching in parent_work
     proof: tuple  # kernels.deadlock_proof.proof_workspace
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
-    child_features: np.ndarray  # feature space: [k, (packed, areas)] of a node's k-th child
+    child_features: np.ndarray  # feature space: [k, (packed, areas, imagine)] of the k-th child
 
 
 class Table(NamedTuple):

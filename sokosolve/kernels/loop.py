@@ -50,6 +50,7 @@ from .feature_space import (
     feature_cell,
     heap_insert,
     heap_pop,
+    imagine_count,
     label_areas,
     packed_count,
 )
@@ -207,7 +208,7 @@ def start_search(
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
         np.zeros(nboxes, dtype=np.bool_), np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
-        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes, 2), dtype=np.int32),
+        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes, 3), dtype=np.int32),
     )
 
     capacity = min(1 << 12, max_states)
@@ -783,6 +784,8 @@ def _expand_nodes(
                             # into its cell after the expansion, once the advice is known
                             child_features[child - stored_before, 0] = packed
                             child_features[child - stored_before, 1] = child_areas
+                            child_features[child - stored_before, 2] = imagine_count(
+                                plan, box_squares, packed)
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,
@@ -799,7 +802,8 @@ def _expand_nodes(
             if advised:
                 node_packed = packed_count(plan, box_at, plan_flags, on_goal)
                 follow_advice(cell_keys, node, stored_before, count, child_features[
-                    :count - stored_before], node_packed, areas)
+                    :count - stored_before], node_packed, areas,
+                    imagine_count(plan, box_squares, node_packed))
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1])

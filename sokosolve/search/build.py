@@ -47,11 +47,11 @@ def _plan(board: Board, search: Search, deadline: float) -> Plan:
     """The plan ``search`` counts packed boxes by: the parking plan if it asks for one and
     one is found in its share of the time, else the packing plan; none if unplanned."""
     if not search.planned:
-        return Plan(*(EMPTY,) * 6, 0)
+        return Plan(*(EMPTY,) * 6, 0, np.empty((0, 0), dtype=np.uint8))
     if search.parking:
         steps = parking_plan(board, search.parking * max(0.0, deadline - time.perf_counter()))
         if steps:
-            return parking_tables(steps)
+            return parking_tables(steps, board.boxes, board.walls.size)
     return plan_tables(packing_plan(board))
 
 
