@@ -32,6 +32,7 @@ import numpy as np
 
 from .distances import UNREACHABLE
 from .loop import clock
+from .open_list import open_pop, open_push
 from .reach import scanline_fill
 from .table import grow, table_find, table_rehash
 
@@ -153,22 +154,8 @@ def base_search(
         if expanded % 64 == 0:
             if clock() > deadline:
                 break
-        top = heap[0]
+        top = open_pop(heap, heap_size)
         heap_size -= 1
-        last = heap[heap_size]
-        i = 0
-        while True:  # sift the last entry down from the root
-            c = 2 * i + 1
-            if c >= heap_size:
-                break
-            if c + 1 < heap_size and heap[c + 1] < heap[c]:
-                c += 1
-            if heap[c] >= last:
-                break
-            heap[i] = heap[c]
-            i = c
-        if heap_size > 0:
-            heap[i] = last
         node = np.int64(top & ((1 << _NODE_BITS) - 1))
         boxes = node_boxes[node]
         used[:] = False
@@ -247,14 +234,7 @@ def base_search(
                 order = 2 * h + (pulled >= 0 and square != pulled)
                 entry = (np.int64(left) << 48) | (np.int64(min(order, _H_CAP)) << _NODE_BITS) \
                     | count
-                i = heap_size  # sift up
-                while i > 0:
-                    p = (i - 1) >> 1
-                    if heap[p] <= entry:
-                        break
-                    heap[i] = heap[p]
-                    i = p
-                heap[i] = entry
+                open_push(heap, heap_size, entry)
                 heap_size += 1
                 if left < best_left or (left == best_left and h < best_pulls):
                     best, best_left, best_pulls = count, left, h
