@@ -9,6 +9,7 @@ from sokosolve.analysis.board import Board
 from sokosolve.kernels.advisors import ADVICE_SHIFT, follow_advice
 from sokosolve.kernels.feature_space import (
     MAX_CONNECTIVITY,
+    MAX_OUT_OF_PLAN,
     areas_after_push,
     best_cell,
     cell_count,
@@ -106,18 +107,20 @@ def _plain_areas(level, board_boxes) -> int:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 8).flatmap(lambda boxes: st.tuples(
     st.just(boxes),
-    st.sets(st.tuples(st.integers(0, boxes), st.integers(0, MAX_CONNECTIVITY + 3))))))
-def test_the_best_cell_packs_most_then_has_fewest_areas(case):
+    st.sets(st.tuples(st.integers(0, boxes), st.integers(0, MAX_CONNECTIVITY + 3),
+                      st.integers(0, MAX_OUT_OF_PLAN + 3))))))
+def test_the_best_cell_packs_most_then_has_fewest_areas_then_fewest_out_of_plan(case):
     boxes, filled = case
     cells = np.full(cell_count(boxes), -1, dtype=np.int32)
-    for packed, areas in filled:
-        cells[feature_cell(packed, areas)] = 0
+    for packed, areas, out in filled:
+        cells[feature_cell(packed, areas, out)] = 0
     found = best_cell(cells)
     if not filled:
         assert found == -1
         return
-    packed, areas = max((p, -min(a, MAX_CONNECTIVITY)) for p, a in filled)
-    assert found == feature_cell(packed, -areas)
+    packed, areas, out = max((p, -min(a, MAX_CONNECTIVITY), -min(o, MAX_OUT_OF_PLAN))
+                             for p, a, o in filled)
+    assert found == feature_cell(packed, -areas, -out)
 
 
 @settings(max_examples=300, deadline=None)

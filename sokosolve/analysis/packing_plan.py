@@ -206,6 +206,6 @@ def plan_tables(plan: list[PlannedGoal]) -> Plan:
     goals = np.array([step.goal for step in plan], dtype=np.int32)
     no_areas = np.empty(0, dtype=np.int32)
     return Plan(goals, first, np.array([k for a in after for k in a], dtype=np.int32),
-                no_areas, no_areas, no_areas, 0, np.empty((0, 0), dtype=np.uint8))
+                no_areas, no_areas, no_areas, 0, *(np.empty((0, 0), dtype=np.uint8),) * 2)
 
 

@@ -157,4 +157,4 @@ def parking_tables(steps: list[PlanStep], start: np.ndarray, squares: int) -> Pl
     return Plan(np.array([s.target for s in steps], dtype=np.int32), empty, empty, empty,
                 empty, np.array([s.until for s in steps], dtype=np.int32),
                 sum(s.source == _FROM_START for s in steps),
-                imagined_boards(steps, start, squares))
+                imagined_boards(steps, start, squares), np.empty((0, 0), dtype=np.uint8))

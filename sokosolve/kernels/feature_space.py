@@ -1,7 +1,7 @@
 """The open list of the feature-space search: states sorted into cells by what they achieved.
 
 After FESS (Shoham and Schaeffer), every state is projected onto a small
-*feature space*; here two features:
+*feature space*; here three features:
 
 - **packing**: how many boxes are packed (more is better): forward, goals
   filled after the goals they come after in the packing plan
@@ -9,7 +9,10 @@ After FESS (Shoham and Schaeffer), every state is projected onto a small
   (:mod:`sokosolve.analysis.parking_plan`); backward, boxes on their start
   squares; and
 - **connectivity**: into how many separate areas the boxes cut the free
-  squares (fewer is better: the player can get to more of the board).
+  squares (fewer is better: the player can get to more of the board); and
+- **out of plan**: how many boxes stand where the plan's next goals will seal
+  them off (:mod:`sokosolve.analysis.out_of_plan`; fewer is better, 0 for a
+  search without those zones).
 
 Each combination of values is a *cell* with an open list of its own. The
 search takes one state from each non-empty cell in turn, best state of the
@@ -46,26 +49,32 @@ from .reach import scanline_fill, stays_connected
 
 #: Connectivity values above this share a cell.
 MAX_CONNECTIVITY = 31
+#: Out-of-plan counts above this share a cell.
+MAX_OUT_OF_PLAN = 7
+#: Cells per packed count.
+_ROW = (MAX_CONNECTIVITY + 1) * (MAX_OUT_OF_PLAN + 1)
 
 
 @numba.njit(cache=True)
 def cell_count(boxes: int) -> int:
     """How many cells the feature space of a level with ``boxes`` boxes has."""
-    return (boxes + 1) * (MAX_CONNECTIVITY + 1)
+    return (boxes + 1) * _ROW
 
 
 @numba.njit(cache=True)
-def feature_cell(packed: int, areas: int) -> int:
-    """The cell of a state with ``packed`` boxes on goals and ``areas`` separate free areas."""
-    return packed * (MAX_CONNECTIVITY + 1) + min(areas, MAX_CONNECTIVITY)
+def feature_cell(packed: int, areas: int, out_of_plan: int) -> int:
+    """The cell of a state with ``packed`` boxes on goals, ``areas`` separate free areas
+    and ``out_of_plan`` boxes in the plan's way."""
+    return (packed * _ROW + min(areas, MAX_CONNECTIVITY) * (MAX_OUT_OF_PLAN + 1)
+            + min(out_of_plan, MAX_OUT_OF_PLAN))
 
 
 @numba.njit(cache=True)
 def best_cell(cells: np.ndarray) -> int:
     """The non-empty cell of ``cells`` (heap roots, -1: empty) with the most packed boxes,
-    then the fewest free areas; -1 if all are empty."""
-    for row in range(cells.size // (MAX_CONNECTIVITY + 1) - 1, -1, -1):
-        for cell in range(row * (MAX_CONNECTIVITY + 1), (row + 1) * (MAX_CONNECTIVITY + 1)):
+    then the fewest free areas, then the fewest boxes out of plan; -1 if all are empty."""
+    for row in range(cells.size // _ROW - 1, -1, -1):
+        for cell in range(row * _ROW, (row + 1) * _ROW):
             if cells[cell] >= 0:
                 return cell
     return -1
@@ -236,6 +245,19 @@ def packed_count(plan: Plan, box_at: np.ndarray, flags: np.ndarray, on_goal: int
     if plan.goals.size:
         return plan_packed(plan, box_at, flags)
     return on_goal
+
+
+@numba.njit(cache=True)
+def out_of_plan_count(plan: Plan, box_squares: np.ndarray, packed: int) -> int:
+    """How many boxes stand in the plan's out-of-plan zone at ``packed`` goals filled
+    (0 without zones)."""
+    if plan.out_of_plan.shape[0] == 0:
+        return 0
+    zone = plan.out_of_plan[min(packed, plan.out_of_plan.shape[0] - 1)]
+    count = 0
+    for square in box_squares:
+        count += zone[square]
+    return count
 
 
 @numba.njit(cache=True)

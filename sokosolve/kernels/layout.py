@@ -121,6 +121,7 @@ class Plan(NamedTuple):
     until: np.ndarray  # a parking plan: per step, the step that moves its box on, or -1
     initial: int  # a parking plan: its first steps that are boxes on their squares from the start
     imagined: np.ndarray  # a parking plan: uint8 [packed, square], the board it imagines next
+    out_of_plan: np.ndarray  # uint8 [packed, square]: analysis.out_of_plan zones, or none
 
 
 class Patterns(NamedTuple):
@@ -162,7 +163,7 @@ class Scratch(NamedTuple):
     matched_nodes: np.ndarray  # the box nodes of the matching in parent_work
     proof: tuple  # kernels.deadlock_proof.proof_workspace
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
-    child_features: np.ndarray  # feature space: [k, (packed, areas, imagine)] of the k-th child
+    child_features: np.ndarray  # feature space: [k, (packed, areas, imagine, out of plan)]
 
 
 class Table(NamedTuple):

@@ -44,6 +44,7 @@ from .deadlocks import freeze_deadlock, freeze_workspace, is_frozen
 from .distances import UNREACHABLE
 from .feature_space import (
     MAX_CONNECTIVITY,
+    MAX_OUT_OF_PLAN,
     areas_after_push,
     best_cell,
     cell_count,
@@ -52,6 +53,7 @@ from .feature_space import (
     heap_pop,
     imagine_count,
     label_areas,
+    out_of_plan_count,
     packed_count,
 )
 from .frozen_goals import frozen_workspace, position_table
@@ -208,7 +210,7 @@ def start_search(
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
         np.zeros(nboxes, dtype=np.bool_), np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
-        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes, 3), dtype=np.int32),
+        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes, 4), dtype=np.int32),
     )
 
     capacity = min(1 << 12, max_states)
@@ -275,7 +277,8 @@ def start_search(
             free_areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += free_areas
             packed = packed_count(plan, box_at, scratch.plan_flags, on_goal)
-            cell = feature_cell(packed, free_areas)
+            cell = feature_cell(packed, free_areas,
+                                out_of_plan_count(plan, box_squares, packed))
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
         elif ordering != BFS:
@@ -392,7 +395,8 @@ def open_cells(search: SearchState) -> list[tuple[int, int, int]]:
     """``(packed, areas, best node)`` of each feature cell that still holds states, the most
     packed first (a feature-space search; none otherwise): where the search has got to."""
     cells = search.cells.roots
-    found = [(int(c) // (MAX_CONNECTIVITY + 1), int(c) % (MAX_CONNECTIVITY + 1), int(cells[c]))
+    row = (MAX_CONNECTIVITY + 1) * (MAX_OUT_OF_PLAN + 1)
+    found = [(int(c) // row, int(c) % row // (MAX_OUT_OF_PLAN + 1), int(cells[c]))
              for c in np.flatnonzero(cells >= 0)]
     return sorted(found, key=lambda cell: (-cell[0], cell[1]))
 
@@ -786,6 +790,8 @@ def _expand_nodes(
                             child_features[child - stored_before, 1] = child_areas
                             child_features[child - stored_before, 2] = imagine_count(
                                 plan, box_squares, packed)
+                            child_features[child - stored_before, 3] = out_of_plan_count(
+                                plan, box_squares, packed)
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,
@@ -806,7 +812,8 @@ def _expand_nodes(
                     imagine_count(plan, box_squares, node_packed))
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
-                                          child_features[child - stored_before, 1])
+                                          child_features[child - stored_before, 1],
+                                          child_features[child - stored_before, 3])
                 cells[child_cell] = heap_insert(cells[child_cell], child, cell_keys,
                                                 first_child, next_sibling)
         if held_back:  # expanded again, unrestricted, once the committed states run out

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..analysis.area_commitment import box_area_ids, goal_area_ids
 from ..analysis.board import Board
+from ..analysis.out_of_plan import out_of_plan_zones
 from ..analysis.packing import goal_rooms, macro_tables
 from ..analysis.packing_plan import packing_plan, plan_tables
 from ..analysis.parking_plan import parking_plan, parking_tables
@@ -45,14 +46,18 @@ class LearnedPatterns:
 
 def _plan(board: Board, search: Search, deadline: float) -> Plan:
     """The plan ``search`` counts packed boxes by: the parking plan if it asks for one and
-    one is found in its share of the time, else the packing plan; none if unplanned."""
+    one is found in its share of the time, else the packing plan (with its out-of-plan
+    zones if asked for); none if unplanned."""
     if not search.planned:
-        return Plan(*(EMPTY,) * 6, 0, np.empty((0, 0), dtype=np.uint8))
+        return Plan(*(EMPTY,) * 6, 0, *(np.empty((0, 0), dtype=np.uint8),) * 2)
     if search.parking:
         steps = parking_plan(board, search.parking * max(0.0, deadline - time.perf_counter()))
         if steps:
             return parking_tables(steps, board.boxes, board.walls.size)
-    return plan_tables(packing_plan(board))
+    plan = plan_tables(packing_plan(board))
+    if search.out_of_plan:
+        plan = plan._replace(out_of_plan=out_of_plan_zones(board, plan.goals.tolist()))
+    return plan
 
 
 def start(

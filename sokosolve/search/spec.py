@@ -65,7 +65,9 @@ class Search:
     ``parking`` above 0 spends that share of its time first on a backward search with
     bases and counts packed boxes by the parking plan read off it
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
-    does not dissolve the level.
+    does not dissolve the level. With ``out_of_plan``, the packing plan's cells also
+    count the boxes standing where its next goals will seal them off
+    (:mod:`sokosolve.analysis.out_of_plan`).
     """
 
     order: Order
@@ -79,6 +81,7 @@ class Search:
     best_cell: bool = False
     advisors: bool = False
     parking: float = 0.0
+    out_of_plan: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
@@ -103,6 +106,8 @@ class Search:
         words += [name for name, on in switches if on]
         if self.parking and self.planned:
             words.append(f"parking@{self.parking:.2g}")
+        if self.out_of_plan and self.planned:
+            words.append("out-of-plan")
         words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
                   if not getattr(self.pruning, f.name)]
         words += [f"-{name}" for name in ("goal_macros", "packing_plan")
