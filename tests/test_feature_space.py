@@ -114,7 +114,8 @@ def test_the_best_cell_packs_most_then_has_fewest_areas_then_fewest_out_of_plan(
     cells = np.full(cell_count(boxes), -1, dtype=np.int32)
     for packed, areas, out in filled:
         cells[feature_cell(packed, areas, out)] = 0
-    found = best_cell(cells)
+    found = best_cell(cells, boxes)
+    assert best_cell(cells, boxes + 5) == found
     if not filled:
         assert found == -1
         return

@@ -70,14 +70,21 @@ def feature_cell(packed: int, areas: int, out_of_plan: int) -> int:
 
 
 @numba.njit(cache=True)
-def best_cell(cells: np.ndarray) -> int:
+def best_cell(cells: np.ndarray, top: int) -> int:
     """The non-empty cell of ``cells`` (heap roots, -1: empty) with the most packed boxes,
-    then the fewest free areas, then the fewest boxes out of plan; -1 if all are empty."""
-    for row in range(cells.size // _ROW - 1, -1, -1):
+    then the fewest free areas, then the fewest boxes out of plan; -1 if all are empty.
+    No cell packs more than ``top`` boxes: the scan starts there."""
+    for row in range(min(top, cells.size // _ROW - 1), -1, -1):
         for cell in range(row * _ROW, (row + 1) * _ROW):
             if cells[cell] >= 0:
                 return cell
     return -1
+
+
+@numba.njit(cache=True)
+def cell_packed(cell: int) -> int:
+    """The packed boxes of the states in ``cell``."""
+    return cell // _ROW
 
 
 @numba.njit(cache=True)

@@ -48,6 +48,7 @@ from .feature_space import (
     areas_after_push,
     best_cell,
     cell_count,
+    cell_packed,
     feature_cell,
     heap_insert,
     heap_pop,
@@ -486,6 +487,7 @@ def _expand_nodes(
     tables, stuck, stuck_areas, goal_numbers = frozen[0], frozen[7], frozen[8], frozen[9]
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
     cell = progress[Progress.CELL]  # the feature-space search's turn
+    top = cells.size  # no cell packs more boxes than this
     area_label = progress[Progress.AREA_LABEL]  # the next free label in ``area_marks``
     deferred = progress[Progress.DEFERRED]  # a heap of nodes whose other areas' pushes wait
     released = False  # the node is expanded from ``deferred``: no commitment
@@ -538,7 +540,8 @@ def _expand_nodes(
                 deferred = heap_pop(node, cell_keys, first_child, next_sibling)
             else:
                 if best_turns and expanded & 1:  # FESS: every other turn, the best cell
-                    taken = best_cell(cells)
+                    taken = best_cell(cells, top)
+                    top = cell_packed(taken)
                 else:  # the cells in turn
                     while cells[cell] < 0:
                         cell = cell + 1 if cell + 1 < cells.size else 0
@@ -814,6 +817,7 @@ def _expand_nodes(
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1],
                                           child_features[child - stored_before, 3])
+                top = max(top, child_features[child - stored_before, 0])
                 cells[child_cell] = heap_insert(cells[child_cell], child, cell_keys,
                                                 first_child, next_sibling)
         if held_back:  # expanded again, unrestricted, once the committed states run out
