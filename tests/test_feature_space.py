@@ -13,6 +13,7 @@ from sokosolve.kernels.feature_space import (
     areas_after_push,
     best_cell,
     cell_count,
+    cell_packed,
     feature_cell,
     heap_insert,
     heap_pop,
@@ -107,21 +108,24 @@ def _plain_areas(level, board_boxes) -> int:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 8).flatmap(lambda boxes: st.tuples(
     st.just(boxes),
+    st.sampled_from([1, MAX_OUT_OF_PLAN + 1]),
     st.sets(st.tuples(st.integers(0, boxes), st.integers(0, MAX_CONNECTIVITY + 3),
                       st.integers(0, MAX_OUT_OF_PLAN + 3))))))
 def test_the_best_cell_packs_most_then_has_fewest_areas_then_fewest_out_of_plan(case):
-    boxes, filled = case
-    cells = np.full(cell_count(boxes), -1, dtype=np.int32)
+    boxes, levels, filled = case
+    cells = np.full(cell_count(boxes, levels), -1, dtype=np.int32)
     for packed, areas, out in filled:
-        cells[feature_cell(packed, areas, out)] = 0
-    found = best_cell(cells, boxes)
-    assert best_cell(cells, boxes + 5) == found
+        cell = feature_cell(packed, areas, out, levels)
+        assert cell_packed(cell, levels) == packed
+        cells[cell] = 0
+    found = best_cell(cells, boxes, levels)
+    assert best_cell(cells, boxes + 5, levels) == found
     if not filled:
         assert found == -1
         return
-    packed, areas, out = max((p, -min(a, MAX_CONNECTIVITY), -min(o, MAX_OUT_OF_PLAN))
+    packed, areas, out = max((p, -min(a, MAX_CONNECTIVITY), -min(o, levels - 1))
                              for p, a, o in filled)
-    assert found == feature_cell(packed, -areas, -out)
+    assert found == feature_cell(packed, -areas, -out, levels)
 
 
 @settings(max_examples=300, deadline=None)

@@ -35,7 +35,9 @@ from .board import Board
 
 def sealed_squares(board: Board, placed: Sequence[int], targets: Sequence[int]) -> np.ndarray:
     """uint8 per square: the live floor squares, not in ``placed``, from which a lone box
-    cannot be pushed to any of ``targets`` when the boxes on ``placed`` are walls."""
+    cannot be pushed to any of ``targets`` when the boxes on ``placed`` are walls. As for
+    the dead squares, the player may stand behind the box wherever that is floor: a
+    square sealed here is sealed whatever the player can reach."""
     walls = board.walls.copy()
     walls[list(placed)] = 1
     sealed = (walls == 0) & (board.dead_squares == 0)

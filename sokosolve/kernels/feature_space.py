@@ -51,40 +51,46 @@ from .reach import scanline_fill, stays_connected
 MAX_CONNECTIVITY = 31
 #: Out-of-plan counts above this share a cell.
 MAX_OUT_OF_PLAN = 7
-#: Cells per packed count.
-_ROW = (MAX_CONNECTIVITY + 1) * (MAX_OUT_OF_PLAN + 1)
 
 
 @numba.njit(cache=True)
-def cell_count(boxes: int) -> int:
-    """How many cells the feature space of a level with ``boxes`` boxes has."""
-    return (boxes + 1) * _ROW
+def out_of_plan_levels(plan: Plan) -> int:
+    """How many values the out-of-plan feature takes: 1 (always 0) without zones."""
+    return MAX_OUT_OF_PLAN + 1 if plan.out_of_plan.shape[0] else 1
 
 
 @numba.njit(cache=True)
-def feature_cell(packed: int, areas: int, out_of_plan: int) -> int:
+def cell_count(boxes: int, levels: int) -> int:
+    """How many cells the feature space of a level with ``boxes`` boxes has, with
+    ``levels`` out-of-plan values."""
+    return (boxes + 1) * (MAX_CONNECTIVITY + 1) * levels
+
+
+@numba.njit(cache=True)
+def feature_cell(packed: int, areas: int, out_of_plan: int, levels: int) -> int:
     """The cell of a state with ``packed`` boxes on goals, ``areas`` separate free areas
-    and ``out_of_plan`` boxes in the plan's way."""
-    return (packed * _ROW + min(areas, MAX_CONNECTIVITY) * (MAX_OUT_OF_PLAN + 1)
-            + min(out_of_plan, MAX_OUT_OF_PLAN))
+    and ``out_of_plan`` boxes in the plan's way (of ``levels`` values)."""
+    return ((packed * (MAX_CONNECTIVITY + 1) + min(areas, MAX_CONNECTIVITY)) * levels
+            + min(out_of_plan, levels - 1))
 
 
 @numba.njit(cache=True)
-def best_cell(cells: np.ndarray, top: int) -> int:
+def best_cell(cells: np.ndarray, top: int, levels: int) -> int:
     """The non-empty cell of ``cells`` (heap roots, -1: empty) with the most packed boxes,
     then the fewest free areas, then the fewest boxes out of plan; -1 if all are empty.
     No cell packs more than ``top`` boxes: the scan starts there."""
-    for row in range(min(top, cells.size // _ROW - 1), -1, -1):
-        for cell in range(row * _ROW, (row + 1) * _ROW):
+    row = (MAX_CONNECTIVITY + 1) * levels
+    for packed in range(min(top, cells.size // row - 1), -1, -1):
+        for cell in range(packed * row, (packed + 1) * row):
             if cells[cell] >= 0:
                 return cell
     return -1
 
 
 @numba.njit(cache=True)
-def cell_packed(cell: int) -> int:
+def cell_packed(cell: int, levels: int) -> int:
     """The packed boxes of the states in ``cell``."""
-    return cell // _ROW
+    return cell // ((MAX_CONNECTIVITY + 1) * levels)
 
 
 @numba.njit(cache=True)

@@ -44,7 +44,6 @@ from .deadlocks import freeze_deadlock, freeze_workspace, is_frozen
 from .distances import UNREACHABLE
 from .feature_space import (
     MAX_CONNECTIVITY,
-    MAX_OUT_OF_PLAN,
     areas_after_push,
     best_cell,
     cell_count,
@@ -55,6 +54,7 @@ from .feature_space import (
     imagine_count,
     label_areas,
     out_of_plan_count,
+    out_of_plan_levels,
     packed_count,
 )
 from .frozen_goals import frozen_workspace, position_table
@@ -227,7 +227,8 @@ def start_search(
     heap_size = 0  # entries in the open list
     # The feature-space search's open lists, one pairing heap a cell.
     # (a parking plan may have more steps than boxes)
-    cells = np.full(cell_count(max(nboxes, plan.goals.size)) if ordering == FEATURES else 0, -1,
+    cells = np.full(cell_count(max(nboxes, plan.goals.size), out_of_plan_levels(plan))
+                    if ordering == FEATURES else 0, -1,
                     dtype=np.int32)
     cell_capacity = capacity if ordering == FEATURES else 0
     first_child = np.empty(cell_capacity, dtype=np.int32)
@@ -278,8 +279,8 @@ def start_search(
             free_areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += free_areas
             packed = packed_count(plan, box_at, scratch.plan_flags, on_goal)
-            cell = feature_cell(packed, free_areas,
-                                out_of_plan_count(plan, box_squares, packed))
+            cell = feature_cell(packed, free_areas, out_of_plan_count(plan, box_squares, packed),
+                                out_of_plan_levels(plan))
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
         elif ordering != BFS:
@@ -396,8 +397,9 @@ def open_cells(search: SearchState) -> list[tuple[int, int, int]]:
     """``(packed, areas, best node)`` of each feature cell that still holds states, the most
     packed first (a feature-space search; none otherwise): where the search has got to."""
     cells = search.cells.roots
-    row = (MAX_CONNECTIVITY + 1) * (MAX_OUT_OF_PLAN + 1)
-    found = [(int(c) // row, int(c) % row // (MAX_OUT_OF_PLAN + 1), int(cells[c]))
+    levels = out_of_plan_levels(search.plan)
+    row = (MAX_CONNECTIVITY + 1) * levels
+    found = [(int(c) // row, int(c) % row // levels, int(cells[c]))
              for c in np.flatnonzero(cells >= 0)]
     return sorted(found, key=lambda cell: (-cell[0], cell[1]))
 
@@ -488,6 +490,7 @@ def _expand_nodes(
     frozen_goals = tables.shape[0] > 1  # bounds see boxes frozen on goals
     cell = progress[Progress.CELL]  # the feature-space search's turn
     top = cells.size  # no cell packs more boxes than this
+    levels = out_of_plan_levels(plan)
     area_label = progress[Progress.AREA_LABEL]  # the next free label in ``area_marks``
     deferred = progress[Progress.DEFERRED]  # a heap of nodes whose other areas' pushes wait
     released = False  # the node is expanded from ``deferred``: no commitment
@@ -540,8 +543,8 @@ def _expand_nodes(
                 deferred = heap_pop(node, cell_keys, first_child, next_sibling)
             else:
                 if best_turns and expanded & 1:  # FESS: every other turn, the best cell
-                    taken = best_cell(cells, top)
-                    top = cell_packed(taken)
+                    taken = best_cell(cells, top, levels)
+                    top = cell_packed(taken, levels)
                 else:  # the cells in turn
                     while cells[cell] < 0:
                         cell = cell + 1 if cell + 1 < cells.size else 0
@@ -816,7 +819,7 @@ def _expand_nodes(
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1],
-                                          child_features[child - stored_before, 3])
+                                          child_features[child - stored_before, 3], levels)
                 top = max(top, child_features[child - stored_before, 0])
                 cells[child_cell] = heap_insert(cells[child_cell], child, cell_keys,
                                                 first_child, next_sibling)

@@ -14,9 +14,6 @@ from .spec import Meet, Optimal, Order, Race, Search, Strategy, Then
 GREEDY = Search(Order.GREEDY, 3)
 #: Every other turn to the best cell, as FESS does.
 FEATURES = Search(Order.FEATURES, 3, best_cell=True)
-#: The same with the boxes in the plan's way as a third feature: the race's other
-#: forward search, so the two cores do not run the same one.
-FEATURES_OUT_OF_PLAN = Search(Order.FEATURES, 3, best_cell=True, out_of_plan=True)
 #: Commits to one goal area at a time until it gets stuck; its weight is high.
 AREAS = Search(Order.FEATURES, 30, commit_areas=True)
 PUSHES = Search(Order.ASTAR, 1)
@@ -26,7 +23,7 @@ BACKWARD_FEATURES = Search(Order.FEATURES, 30, backward=True)
 BACKWARD_BFS = Search(Order.BFS, 0, backward=True)
 
 MEET_MIXED = Meet(FEATURES, ((BACKWARD, 1 / 2),))
-MEET_BACKWARD = Meet(FEATURES_OUT_OF_PLAN, ((BACKWARD_FEATURES, 2 / 3),))
+MEET_BACKWARD = Meet(FEATURES, ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
@@ -45,7 +42,6 @@ PRESETS: dict[str, Strategy] = {
     "optimal-moves": Optimal("moves"),
     "greedy": GREEDY,
     "features": FEATURES,
-    "features-out-of-plan": FEATURES_OUT_OF_PLAN,
     "features-areas": AREAS,
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,

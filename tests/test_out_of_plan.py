@@ -1,0 +1,102 @@
+"""Out-of-plan zones: the sealed squares and the zones equal plain versions on generated
+levels, the kernel's count equals a plain count, and the feature search that counts them
+solves the shipped puzzles with solutions that replay."""
+
+from collections import deque
+from dataclasses import replace
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sokosolve.analysis.board import Board
+from sokosolve.analysis.out_of_plan import out_of_plan_zones, sealed_squares
+from sokosolve.analysis.packing_plan import packing_plan, plan_tables
+from sokosolve.io.files import load_levels
+from sokosolve.kernels.feature_space import out_of_plan_count
+from sokosolve.limits import Limits
+from sokosolve.replay import verify
+from sokosolve.result import Status
+from sokosolve.search.presets import FEATURES
+from sokosolve.solver import solve
+
+from .conftest import PUZZLES
+from .reference import small_levels
+
+
+def _plain_reaches(board: Board, walls: set[int], start: int, targets: set[int]) -> bool:
+    """Whether a lone box on ``start`` can be pushed onto one of ``targets`` with
+    ``walls`` added, the player standing behind it wherever that is floor (the relaxation
+    the dead squares are found with): a search over box squares."""
+    floor = {s for s in range(board.walls.size) if not board.walls[s]} - walls
+    seen, todo = {start}, deque([start])
+    while todo:
+        box = todo.popleft()
+        if box in targets:
+            return True
+        for o in (int(o) for o in board.offsets):
+            if box - o in floor and box + o in floor and box + o not in seen:
+                seen.add(box + o)
+                todo.append(box + o)
+    return False
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels(max_boxes=4), st.data())
+def test_sealed_squares_are_those_no_box_pushes_out_of(level, data):
+    """A live square is sealed exactly when no lone box on it reaches a later target."""
+    board = Board.from_level(level)
+    goals = [int(g) for g in board.goals]
+    order = data.draw(st.permutations(goals))
+    k = data.draw(st.integers(0, max(0, len(order) - 2)))
+    placed, targets = order[: k + 1], order[k + 1:]
+    sealed = sealed_squares(board, placed, targets)
+    for s in range(board.walls.size):
+        live = not board.walls[s] and not board.dead_squares[s] and s not in placed
+        expected = live and not _plain_reaches(board, set(placed), s, set(targets))
+        assert bool(sealed[s]) == expected, (s, placed, targets)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels(max_boxes=4), st.data())
+def test_each_step_takes_the_next_zone_that_seals_something_new(level, data):
+    """The zone at k filled goals is the sealed set of the first step from k on that seals
+    squares not sealed at the step before k; the last step's zone is empty."""
+    board = Board.from_level(level)
+    order = data.draw(st.permutations([int(g) for g in board.goals]))
+    zones = out_of_plan_zones(board, order)
+    n = len(order)
+    sealed = [sealed_squares(board, order[: k + 1], order[k + 1:]) for k in range(n - 1)]
+    sealed.append(np.zeros(board.walls.size, dtype=np.uint8))
+    assert zones.shape == (n, board.walls.size)
+    assert not zones[n - 1].any()
+    for k in range(n - 1):
+        before = sealed[k - 1] if k else np.zeros(board.walls.size, dtype=np.uint8)
+        changes = [j for j in range(k, n - 1)
+                   if not np.array_equal(sealed[j], sealed[j - 1] if j else before)]
+        expected = sealed[changes[0]] if changes else sealed[k]
+        assert np.array_equal(zones[k], expected), k
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_levels(max_boxes=4), st.data())
+def test_the_count_is_the_boxes_in_the_zone(level, data):
+    board = Board.from_level(level)
+    plan = plan_tables(packing_plan(board))
+    plan = plan._replace(out_of_plan=out_of_plan_zones(board, plan.goals.tolist()))
+    floor = [s for s in range(board.walls.size) if not board.walls[s]]
+    boxes = np.array(data.draw(st.lists(st.sampled_from(floor), max_size=5, unique=True)),
+                     dtype=np.int32)
+    packed = data.draw(st.integers(0, plan.goals.size + 2))
+    zone = plan.out_of_plan[min(packed, plan.goals.size - 1)]
+    assert out_of_plan_count(plan, boxes, packed) == sum(int(zone[b]) for b in boxes)
+    assert out_of_plan_count(plan._replace(out_of_plan=np.empty((0, 0), dtype=np.uint8)),
+                             boxes, packed) == 0
+
+
+def test_the_feature_search_with_out_of_plan_zones_solves():
+    for name in ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb", "crossed-areas.xsb"):
+        level = load_levels(PUZZLES / name)[0]
+        result = solve(level, replace(FEATURES, out_of_plan=True), Limits(seconds=60))
+        assert result.status is Status.SOLVED, name
+        assert verify(level, result.solution).solved
