@@ -13,7 +13,7 @@ from sokosolve.analysis.board import Board
 from sokosolve.analysis.out_of_plan import out_of_plan_zones, sealed_squares
 from sokosolve.analysis.packing_plan import packing_plan, plan_tables
 from sokosolve.io.files import load_levels
-from sokosolve.kernels.feature_space import out_of_plan_count
+from sokosolve.kernels.feature_space import boxes_marked
 from sokosolve.limits import Limits
 from sokosolve.replay import verify
 from sokosolve.result import Status
@@ -89,9 +89,8 @@ def test_the_count_is_the_boxes_in_the_zone(level, data):
                      dtype=np.int32)
     packed = data.draw(st.integers(0, plan.goals.size + 2))
     zone = plan.out_of_plan[min(packed, plan.goals.size - 1)]
-    assert out_of_plan_count(plan, boxes, packed) == sum(int(zone[b]) for b in boxes)
-    assert out_of_plan_count(plan._replace(out_of_plan=np.empty((0, 0), dtype=np.uint8)),
-                             boxes, packed) == 0
+    assert boxes_marked(plan.out_of_plan, boxes, packed) == sum(int(zone[b]) for b in boxes)
+    assert boxes_marked(np.empty((0, 0), dtype=np.uint8), boxes, packed) == 0
 
 
 def test_the_feature_search_with_out_of_plan_zones_solves():

@@ -261,25 +261,14 @@ def packed_count(plan: Plan, box_at: np.ndarray, flags: np.ndarray, on_goal: int
 
 
 @numba.njit(cache=True)
-def out_of_plan_count(plan: Plan, box_squares: np.ndarray, packed: int) -> int:
-    """How many boxes stand in the plan's out-of-plan zone at ``packed`` goals filled
-    (0 without zones)."""
-    if plan.out_of_plan.shape[0] == 0:
+def boxes_marked(boards: np.ndarray, box_squares: np.ndarray, packed: int) -> int:
+    """How many boxes stand on the squares marked in ``boards[packed]`` (uint8 ``[packed,
+    square]``; the last row past its end; 0 with no rows): with the plan's out-of-plan
+    zones, the boxes in its way; with its imagined boards, those already where it
+    imagines them next."""
+    if boards.shape[0] == 0:
         return 0
-    zone = plan.out_of_plan[min(packed, plan.out_of_plan.shape[0] - 1)]
-    count = 0
-    for square in box_squares:
-        count += zone[square]
-    return count
-
-
-@numba.njit(cache=True)
-def imagine_count(plan: Plan, box_squares: np.ndarray, packed: int) -> int:
-    """How many boxes stand where the parking plan's next imagined board has one, at
-    ``packed`` steps done (0 without a parking plan)."""
-    if plan.imagined.shape[0] == 0:
-        return 0
-    board = plan.imagined[min(packed, plan.imagined.shape[0] - 1)]
+    board = boards[min(packed, boards.shape[0] - 1)]
     count = 0
     for square in box_squares:
         count += board[square]

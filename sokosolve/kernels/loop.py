@@ -46,14 +46,13 @@ from .feature_space import (
     MAX_CONNECTIVITY,
     areas_after_push,
     best_cell,
+    boxes_marked,
     cell_count,
     cell_packed,
     feature_cell,
     heap_insert,
     heap_pop,
-    imagine_count,
     label_areas,
-    out_of_plan_count,
     out_of_plan_levels,
     packed_count,
 )
@@ -279,7 +278,8 @@ def start_search(
             free_areas = label_areas(occupied, width, marks, stamp + 1, stack)
             stamp += free_areas
             packed = packed_count(plan, box_at, scratch.plan_flags, on_goal)
-            cell = feature_cell(packed, free_areas, out_of_plan_count(plan, box_squares, packed),
+            cell = feature_cell(packed, free_areas,
+                                boxes_marked(plan.out_of_plan, box_squares, packed),
                                 out_of_plan_levels(plan))
             cells[cell] = heap_insert(cells[cell], count, cell_keys, first_child, next_sibling)
             heap_size += 1
@@ -794,10 +794,10 @@ def _expand_nodes(
                             # into its cell after the expansion, once the advice is known
                             child_features[child - stored_before, 0] = packed
                             child_features[child - stored_before, 1] = child_areas
-                            child_features[child - stored_before, 2] = imagine_count(
-                                plan, box_squares, packed)
-                            child_features[child - stored_before, 3] = out_of_plan_count(
-                                plan, box_squares, packed)
+                            child_features[child - stored_before, 2] = boxes_marked(
+                                plan.imagined, box_squares, packed)
+                            child_features[child - stored_before, 3] = boxes_marked(
+                                plan.out_of_plan, box_squares, packed)
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,
@@ -815,7 +815,7 @@ def _expand_nodes(
                 node_packed = packed_count(plan, box_at, plan_flags, on_goal)
                 follow_advice(cell_keys, node, stored_before, count, child_features[
                     :count - stored_before], node_packed, areas,
-                    imagine_count(plan, box_squares, node_packed))
+                    boxes_marked(plan.imagined, box_squares, node_packed))
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1],
