@@ -69,7 +69,7 @@ def test_each_step_takes_the_next_zone_that_seals_something_new(level, data):
     sealed = [sealed_squares(board, order[: k + 1], order[k + 1:]) for k in range(n - 1)]
     sealed.append(np.zeros(board.walls.size, dtype=np.uint8))
     assert zones.shape == (n, board.walls.size)
-    assert not zones[n - 1].any()
+    assert n == 0 or not zones[n - 1].any()  # a level may have no goal on its floor
     for k in range(n - 1):
         before = sealed[k - 1] if k else np.zeros(board.walls.size, dtype=np.uint8)
         changes = [j for j in range(k, n - 1)
@@ -88,8 +88,11 @@ def test_the_count_is_the_boxes_in_the_zone(level, data):
     boxes = np.array(data.draw(st.lists(st.sampled_from(floor), max_size=5, unique=True)),
                      dtype=np.int32)
     packed = data.draw(st.integers(0, plan.goals.size + 2))
-    zone = plan.out_of_plan[min(packed, plan.goals.size - 1)]
-    assert boxes_marked(plan.out_of_plan, boxes, packed) == sum(int(zone[b]) for b in boxes)
+    expected = 0
+    if plan.goals.size:  # a level may have no goal on its floor: no zones
+        zone = plan.out_of_plan[min(packed, plan.goals.size - 1)]
+        expected = sum(int(zone[b]) for b in boxes)
+    assert boxes_marked(plan.out_of_plan, boxes, packed) == expected
     assert boxes_marked(np.empty((0, 0), dtype=np.uint8), boxes, packed) == 0
 
 
