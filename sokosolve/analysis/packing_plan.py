@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..kernels.distances import UNREACHABLE, box_distances
 from ..kernels.layout import Plan
 from .board import Board
 from .packing import region
@@ -204,8 +205,41 @@ def plan_tables(plan: list[PlannedGoal]) -> Plan:
     after = [sorted(position[g] for g in step.after) for step in plan]
     first = np.cumsum([0] + [len(a) for a in after]).astype(np.int32)
     goals = np.array([step.goal for step in plan], dtype=np.int32)
-    no_areas = np.empty(0, dtype=np.int32)
-    return Plan(goals, first, np.array([k for a in after for k in a], dtype=np.int32),
-                no_areas, no_areas, no_areas, 0, *(np.empty((0, 0), dtype=np.uint8),) * 2)
+    return Plan(goals, first, np.array([k for a in after for k in a], dtype=np.int32))
 
 
+
+
+def goal_distances(board: Board, plan: Plan) -> np.ndarray:
+    """int32 ``[k, square]``: the pushes that take a lone box from each square to the plan's
+    k-th goal while every goal that goal comes after, directly or not, is boxed (a wall);
+    for the feature search's steer toward the goals the plan fills next.
+
+    Squares from which the goal cannot be reached get one more than the largest distance
+    there is: such a box is pushed no closer to the plan's next goals.
+
+    >>> from sokosolve.level import parse_level
+    >>> board = Board.from_level(parse_level("#######\\n#@$$..#\\n#     #\\n#######"))
+    >>> plan = plan_tables(packing_plan(board))
+    >>> [board.to_level_square(goal) for goal in plan.goals]  # the far goal first
+    [12, 11]
+    >>> distances = goal_distances(board, plan)
+    >>> [int(distances[k, board.from_level_square(9)]) for k in range(2)]
+    [3, 2]
+    >>> int(distances[0, board.from_level_square(15)])  # along the wall: never, 3 + 1
+    4
+    """
+    steps = plan.goals.size
+    before = [set(plan.after[plan.first[k]:plan.first[k + 1]].tolist()) for k in range(steps)]
+    for k in range(steps):  # the goals come after those they come after: close the sets
+        for j in sorted(before[k]):
+            before[k] |= before[j]
+    distances = np.empty((steps, board.walls.size), dtype=np.int32)
+    for k in range(steps):
+        walls = board.walls.copy()
+        walls[plan.goals[sorted(before[k])]] = 1
+        distances[k] = box_distances(walls, plan.goals[k:k + 1], board.offsets, False)[0]
+    unreachable = distances == UNREACHABLE
+    if steps:
+        distances[unreachable] = distances[~unreachable].max(initial=0) + 1
+    return distances

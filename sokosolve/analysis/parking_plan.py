@@ -153,8 +153,7 @@ def parking_tables(steps: list[PlanStep], start: np.ndarray, squares: int) -> Pl
     """The plan as flat arrays for the search kernel: the steps' targets in ``goals``,
     their ``until``, in ``initial`` how many boxes are on their squares from the start,
     and the :func:`imagined_boards`."""
-    empty = np.empty(0, dtype=np.int32)
-    return Plan(np.array([s.target for s in steps], dtype=np.int32), empty, empty, empty,
-                empty, np.array([s.until for s in steps], dtype=np.int32),
-                sum(s.source == _FROM_START for s in steps),
-                imagined_boards(steps, start, squares), np.empty((0, 0), dtype=np.uint8))
+    return Plan(np.array([s.target for s in steps], dtype=np.int32),
+                until=np.array([s.until for s in steps], dtype=np.int32),
+                initial=sum(s.source == _FROM_START for s in steps),
+                imagined=imagined_boards(steps, start, squares))

@@ -222,6 +222,29 @@ def plan_packed(plan: Plan, box_at: np.ndarray, packed: np.ndarray) -> int:
 
 
 @numba.njit(cache=True)
+def next_goal_distance(plan: Plan, packed: np.ndarray, square: int) -> int:
+    """The pushes that take a lone box on ``square`` to the nearest goal the packing plan
+    fills next (not packed, every goal it comes after packed; ``packed`` holds
+    :func:`plan_packed`'s flags), by the plan's ``goal_distances``; 0 on a packed goal or
+    once every goal is packed."""
+    goals, first, after = plan.goals, plan.first, plan.after
+    nearest = -1
+    for k in range(goals.size):
+        if packed[k]:
+            if goals[k] == square:
+                return 0
+            continue
+        ready = True
+        for i in range(first[k], first[k + 1]):
+            if not packed[after[i]]:
+                ready = False
+                break
+        if ready and (nearest < 0 or plan.goal_distances[k, square] < nearest):
+            nearest = plan.goal_distances[k, square]
+    return max(nearest, 0)
+
+
+@numba.njit(cache=True)
 def parked_packed(plan: Plan, box_at: np.ndarray) -> int:
     """How far a parking plan (:mod:`sokosolve.analysis.parking_plan`) is done: the longest
     prefix of its steps whose boxes are on their targets, or have moved on by a later step

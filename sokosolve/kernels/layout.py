@@ -91,6 +91,7 @@ class Settings(NamedTuple):
     goal_side: bool  # the goal-side check (kernels.goal_side), with frozen_goals
     best_cell: bool  # feature space: every other turn goes to the best cell (FESS)
     advisors: bool  # feature space: cells take first the states fewest pushes off the advice
+    next_goals: int  # feature space: weight on a pushed box's pushes to the plan's next goals
     stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
 
 
@@ -108,20 +109,32 @@ class Macros(NamedTuple):
     pushes: np.ndarray
 
 
+_NONE = np.empty(0, dtype=np.int32)
+_NO_BOARDS = np.empty((0, 0), dtype=np.uint8)
+_NO_DISTANCES = np.empty((0, 0), dtype=np.int32)
+
+
 class Plan(NamedTuple):
     """The packing plan (analysis.packing_plan.plan_tables, or the parking plan of
     analysis.parking_plan.parking_tables) and the goal areas (analysis.area_commitment);
-    empty arrays where a search uses neither."""
+    empty arrays where a search uses neither: ``Plan()`` is no plan."""
 
-    goals: np.ndarray  # the goals in fill order; a parking plan: its steps' targets
-    first: np.ndarray  # after[first[k]:first[k + 1]]: the positions of the goals k comes after
-    after: np.ndarray
-    goal_area: np.ndarray  # per square, the goal area of a goal on it, else -1
-    box_area: np.ndarray  # per box, the goal area it belongs to
-    until: np.ndarray  # a parking plan: per step, the step that moves its box on, or -1
-    initial: int  # a parking plan: its first steps that are boxes on their squares from the start
-    imagined: np.ndarray  # a parking plan: uint8 [packed, square], the board it imagines next
-    out_of_plan: np.ndarray  # uint8 [packed, square]: analysis.out_of_plan zones, or none
+    # The goals in fill order (a parking plan: its steps' targets); after[first[k]:first[k
+    # + 1]]: the positions in that order of the goals k comes after.
+    goals: np.ndarray = _NONE
+    first: np.ndarray = _NONE
+    after: np.ndarray = _NONE
+    goal_area: np.ndarray = _NONE  # per square, the goal area of a goal on it, else -1
+    box_area: np.ndarray = _NONE  # per box, the goal area it belongs to
+    # A parking plan: per step, the step that moves its box on, or -1; its first steps that
+    # are boxes on their squares from the start; uint8 [packed, square], the board it
+    # imagines next.
+    until: np.ndarray = _NONE
+    initial: int = 0
+    imagined: np.ndarray = _NO_BOARDS
+    out_of_plan: np.ndarray = _NO_BOARDS  # uint8 [packed, square]: analysis.out_of_plan zones
+    # int32 [k, square]: a lone box's pushes to goal k (analysis.packing_plan.goal_distances)
+    goal_distances: np.ndarray = _NO_DISTANCES
 
 
 class Patterns(NamedTuple):

@@ -53,6 +53,7 @@ from .feature_space import (
     heap_insert,
     heap_pop,
     label_areas,
+    next_goal_distance,
     out_of_plan_levels,
     packed_count,
 )
@@ -479,6 +480,7 @@ def _expand_nodes(
     matched_nodes, proof, ancestor = scratch.matched_nodes, scratch.proof, scratch.ancestor
     learn, patterns, goal_side = settings.learn, search.patterns, settings.goal_side
     best_turns, advised = settings.best_cell, settings.advisors
+    next_goals = settings.next_goals if plan.goal_distances.shape[0] else 0
     child_features = scratch.child_features
     keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
     slots, heap, node_tables = table.slots, table.heap, table.node_tables
@@ -791,6 +793,9 @@ def _expand_nodes(
                                 child_stamp += child_areas
                             packed = packed_count(plan, box_at, plan_flags, on_goal
                                                   - goal_mask[square] + goal_mask[landing])
+                            if next_goals:  # steer the pushed box to the plan's next goals
+                                cell_keys[child] += next_goals * next_goal_distance(
+                                    plan, plan_flags, landing)
                             # into its cell after the expansion, once the advice is known
                             child_features[child - stored_before, 0] = packed
                             child_features[child - stored_before, 1] = child_areas

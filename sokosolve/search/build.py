@@ -11,7 +11,7 @@ from ..analysis.area_commitment import box_area_ids, goal_area_ids
 from ..analysis.board import Board
 from ..analysis.out_of_plan import out_of_plan_zones
 from ..analysis.packing import goal_rooms, macro_tables
-from ..analysis.packing_plan import packing_plan, plan_tables
+from ..analysis.packing_plan import goal_distances, packing_plan, plan_tables
 from ..analysis.parking_plan import parking_plan, parking_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
@@ -49,7 +49,7 @@ def _plan(board: Board, search: Search, deadline: float) -> Plan:
     one is found in its share of the time, else the packing plan (with its out-of-plan
     zones if asked for); none if unplanned."""
     if not search.planned:
-        return Plan(*(EMPTY,) * 6, 0, *(np.empty((0, 0), dtype=np.uint8),) * 2)
+        return Plan()
     if search.parking:
         steps = parking_plan(board, search.parking * max(0.0, deadline - time.perf_counter()))
         if steps:
@@ -57,6 +57,8 @@ def _plan(board: Board, search: Search, deadline: float) -> Plan:
     plan = plan_tables(packing_plan(board))
     if search.out_of_plan:
         plan = plan._replace(out_of_plan=out_of_plan_zones(board, plan.goals.tolist()))
+    if search.next_goals:
+        plan = plan._replace(goal_distances=goal_distances(board, plan))
     return plan
 
 
@@ -94,7 +96,8 @@ def start(
         target_player=int(board.player), dead_corrals=pruning.dead_corrals,
         frozen_goals=pruning.frozen_goals,
         learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0, goal_side=pruning.goal_side,
-        best_cell=search.best_cell, advisors=search.advisors, stop=stop,
+        best_cell=search.best_cell, advisors=search.advisors, next_goals=search.next_goals,
+        stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),
                                     plan, patterns.of(board, search), searched.boxes, starts)

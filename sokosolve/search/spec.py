@@ -67,7 +67,10 @@ class Search:
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
     does not dissolve the level. With ``out_of_plan``, the packing plan's cells also
     count the boxes standing where its next goals will seal them off
-    (:mod:`sokosolve.analysis.out_of_plan`).
+    (:mod:`sokosolve.analysis.out_of_plan`). ``next_goals`` above 0 adds that many times,
+    to a state's key in its cell, the pushes that would take the box just pushed to the
+    nearest goal the packing plan fills next (as YASS scores its packing order's phases;
+    :func:`sokosolve.analysis.packing_plan.goal_distances`).
     """
 
     order: Order
@@ -82,6 +85,7 @@ class Search:
     advisors: bool = False
     parking: float = 0.0
     out_of_plan: bool = False
+    next_goals: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
@@ -108,6 +112,8 @@ class Search:
             words.append(f"parking@{self.parking:.2g}")
         if self.out_of_plan and self.planned:
             words.append("out-of-plan")
+        if self.next_goals and self.planned:
+            words.append(f"next-goals w{self.next_goals}")
         words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
                   if not getattr(self.pruning, f.name)]
         words += [f"-{name}" for name in ("goal_macros", "packing_plan")
