@@ -4,7 +4,7 @@ Each is a composition of :mod:`sokosolve.search.spec`; ``docs/strategies.md``
 says why each part is there and what it was measured to add.
 
 >>> print(PRESETS["meet-mixed"])
-meet(features w3 best | backward greedy w30 @0.5)
+meet(features w3 best next-goals w6 | backward greedy w30 @0.5)
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 from .spec import Meet, Optimal, Order, Race, Search, Strategy, Then
 
 GREEDY = Search(Order.GREEDY, 3)
-#: Every other turn to the best cell, as FESS does.
-FEATURES = Search(Order.FEATURES, 3, best_cell=True)
+#: Every other turn to the best cell, as FESS does; the pushed box steered to the plan's
+#: next goals, as YASS does.
+FEATURES = Search(Order.FEATURES, 3, best_cell=True, next_goals=6)
 #: Commits to one goal area at a time until it gets stuck; its weight is high.
 AREAS = Search(Order.FEATURES, 30, commit_areas=True)
 PUSHES = Search(Order.ASTAR, 1)
