@@ -208,8 +208,6 @@ def plan_tables(plan: list[PlannedGoal]) -> Plan:
     return Plan(goals, first, np.array([k for a in after for k in a], dtype=np.int32))
 
 
-
-
 def goal_distances(board: Board, plan: Plan) -> np.ndarray:
     """int32 ``[k, square]``: the pushes that take a lone box from each square to the plan's
     k-th goal while every goal that goal comes after, directly or not, is boxed (a wall);
