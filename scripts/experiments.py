@@ -14,7 +14,10 @@ from sokosolve.search.presets import (
     BACKWARD,
     BACKWARD_FEATURES,
     FEATURES,
+    FEATURES_OUT_OF_PLAN,
+    FEATURES_UNSTEERED,
     GREEDY,
+    MEET_ALL,
     MEET_MIXED,
 )
 from sokosolve.search.spec import Meet, Race, Strategy, Then
@@ -25,8 +28,8 @@ BACKWARD_FEATURES_BLIND = replace(BACKWARD_FEATURES, blind=True)
 #: The cells in turn only, as before the best cell's turns.
 FEATURES_IN_TURN = replace(FEATURES, best_cell=False)
 
-#: The default forward search with the boxes in the plan's way as a third feature.
-FEATURES_OUT_OF_PLAN = replace(FEATURES, out_of_plan=True)
+#: The forward feature search met by the backward one, with two thirds of the time.
+MEET_BACKWARD = Meet(FEATURES, ((BACKWARD_FEATURES, 2 / 3),))
 
 EXPERIMENTS: dict[str, Strategy] = {
     "features-in-turn": FEATURES_IN_TURN,
@@ -34,14 +37,24 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-advised-best": replace(FEATURES, advisors=True),
     "features-parking": replace(FEATURES, parking=0.2),
     "features-parking-advised": replace(FEATURES, parking=0.2, advisors=True),
-    "features-out-of-plan": FEATURES_OUT_OF_PLAN,
-    # the default forward search before it steered boxes to the plan's next goals (6 there),
-    # and other weights on that steer
-    "features-unsteered": replace(FEATURES, next_goals=0),
+    # other weights on the steer to the plan's next goals (6 in the default)
     **{f"features-next-goals-{w}": replace(FEATURES, next_goals=w) for w in (1, 3, 12, 30)},
-    # the race with that search as its second forward one (measured by A/B, 2026-12-04)
+    "features-out-of-plan-next-goals-30": replace(FEATURES_OUT_OF_PLAN, next_goals=30),
+    "features-areas-steered": replace(AREAS, next_goals=6),
+    # the race's second forward search in a meeting with the backward feature search, as
+    # the race was before the portfolio (2026-12-04): steered, with the out-of-plan axis, or
+    # unsteered
+    "race-meet-backward": Race((MEET_MIXED, Then(AREAS, 0.1, MEET_BACKWARD))),
     "race-out-of-plan": Race((MEET_MIXED, Then(AREAS, 0.1, Meet(
         FEATURES_OUT_OF_PLAN, ((BACKWARD_FEATURES, 2 / 3),))))),
+    "race-unsteered": Race((MEET_MIXED, Then(AREAS, 0.1, Meet(
+        FEATURES_UNSTEERED, ((BACKWARD_FEATURES, 2 / 3),))))),
+    # a third forward search in the second racer's portfolio
+    "race-portfolio": Race((MEET_MIXED, Then(AREAS, 0.1, Then(FEATURES_OUT_OF_PLAN, 0.4, Then(
+        replace(FEATURES, next_goals=30), 0.25, FEATURES_UNSTEERED))))),
+    # the one-core default before its restarts
+    "one-core-meet": Then(MEET_ALL, 0.9, AREAS),
+    "meet-backward": MEET_BACKWARD,
     "backward-features-blind": BACKWARD_FEATURES_BLIND,
     "meet": Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2),)),
     "meet-fast": Meet(GREEDY, ((BACKWARD, 1 / 2),)),

@@ -9,12 +9,19 @@ meet(features w3 best next-goals w6 | backward greedy w30 @0.5)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .spec import Meet, Optimal, Order, Race, Search, Strategy, Then
 
 GREEDY = Search(Order.GREEDY, 3)
 #: Every other turn to the best cell, as FESS does; the pushed box steered to the plan's
 #: next goals, as YASS does.
 FEATURES = Search(Order.FEATURES, 3, best_cell=True, next_goals=6)
+#: The same with the boxes in the plan's way as a third feature: it solves other levels.
+FEATURES_OUT_OF_PLAN = replace(FEATURES, out_of_plan=True)
+#: The same without the steer: where the plan asks for the wrong goal first, the steer
+#: pulls every cell the wrong way.
+FEATURES_UNSTEERED = replace(FEATURES, next_goals=0)
 #: Commits to one goal area at a time until it gets stuck; its weight is high.
 AREAS = Search(Order.FEATURES, 30, commit_areas=True)
 PUSHES = Search(Order.ASTAR, 1)
@@ -24,14 +31,15 @@ BACKWARD_FEATURES = Search(Order.FEATURES, 30, backward=True)
 BACKWARD_BFS = Search(Order.BFS, 0, backward=True)
 
 MEET_MIXED = Meet(FEATURES, ((BACKWARD, 1 / 2),))
-MEET_BACKWARD = Meet(FEATURES, ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
-#: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`).
-ONE_CORE = Then(MEET_ALL, 0.9, AREAS)
-#: The default for a single level on two cores or more.
-RACE = Race((MEET_MIXED, Then(AREAS, 0.1, MEET_BACKWARD)))
+#: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
+#: restarts with other searches.
+ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
+#: The default for a single level on two cores or more: the second core runs a portfolio of
+#: forward searches unlike the first core's, one after another.
+RACE = Race((MEET_MIXED, Then(AREAS, 0.1, Then(FEATURES_OUT_OF_PLAN, 0.5, FEATURES_UNSTEERED))))
 
 #: The strategies by name: the defaults, their parts, the optimal search and the
 #: breadth-first oracles. Experiments that no default uses live in ``scripts/``.
@@ -43,11 +51,12 @@ PRESETS: dict[str, Strategy] = {
     "optimal-moves": Optimal("moves"),
     "greedy": GREEDY,
     "features": FEATURES,
+    "features-out-of-plan": FEATURES_OUT_OF_PLAN,
+    "features-unsteered": FEATURES_UNSTEERED,
     "features-areas": AREAS,
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,
     "meet-mixed": MEET_MIXED,
-    "meet-backward": MEET_BACKWARD,
     "meet-all": MEET_ALL,
     "bfs": BFS,
     "backward-bfs": BACKWARD_BFS,
