@@ -18,6 +18,7 @@ from sokosolve.search.presets import (
     FEATURES_UNSTEERED,
     GREEDY,
     MEET_ALL,
+    MEET_BACKWARD,
     MEET_MIXED,
 )
 from sokosolve.search.spec import Meet, Race, Strategy, Then
@@ -28,8 +29,6 @@ BACKWARD_FEATURES_BLIND = replace(BACKWARD_FEATURES, blind=True)
 #: The cells in turn only, as before the best cell's turns.
 FEATURES_IN_TURN = replace(FEATURES, best_cell=False)
 
-#: The forward feature search met by the backward one, with two thirds of the time.
-MEET_BACKWARD = Meet(FEATURES, ((BACKWARD_FEATURES, 2 / 3),))
 
 EXPERIMENTS: dict[str, Strategy] = {
     "features-in-turn": FEATURES_IN_TURN,
@@ -41,20 +40,19 @@ EXPERIMENTS: dict[str, Strategy] = {
     **{f"features-next-goals-{w}": replace(FEATURES, next_goals=w) for w in (1, 3, 12, 30)},
     "features-out-of-plan-next-goals-30": replace(FEATURES_OUT_OF_PLAN, next_goals=30),
     "features-areas-steered": replace(AREAS, next_goals=6),
-    # the race's second forward search in a meeting with the backward feature search, as
-    # the race was before the portfolio (2026-12-04): steered, with the out-of-plan axis, or
-    # unsteered
+    # the race before the second core's restart (2026-12-04), and other second racers: the
+    # meeting with the out-of-plan or the unsteered forward search, forward searches only
     "race-meet-backward": Race((MEET_MIXED, Then(AREAS, 0.1, MEET_BACKWARD))),
     "race-out-of-plan": Race((MEET_MIXED, Then(AREAS, 0.1, Meet(
         FEATURES_OUT_OF_PLAN, ((BACKWARD_FEATURES, 2 / 3),))))),
     "race-unsteered": Race((MEET_MIXED, Then(AREAS, 0.1, Meet(
         FEATURES_UNSTEERED, ((BACKWARD_FEATURES, 2 / 3),))))),
-    # a third forward search in the second racer's portfolio
+    "race-forward-pair": Race((MEET_MIXED, Then(AREAS, 0.1, Then(
+        FEATURES_OUT_OF_PLAN, 0.5, FEATURES_UNSTEERED)))),
     "race-portfolio": Race((MEET_MIXED, Then(AREAS, 0.1, Then(FEATURES_OUT_OF_PLAN, 0.4, Then(
         replace(FEATURES, next_goals=30), 0.25, FEATURES_UNSTEERED))))),
     # the one-core default before its restarts
     "one-core-meet": Then(MEET_ALL, 0.9, AREAS),
-    "meet-backward": MEET_BACKWARD,
     "backward-features-blind": BACKWARD_FEATURES_BLIND,
     "meet": Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2),)),
     "meet-fast": Meet(GREEDY, ((BACKWARD, 1 / 2),)),

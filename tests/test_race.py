@@ -10,8 +10,8 @@ from sokosolve.parallel import race as portfolio
 from sokosolve.parallel.race import race
 from sokosolve.replay import verify
 from sokosolve.result import Result, Status
-from sokosolve.search.presets import BFS, GREEDY
-from sokosolve.search.spec import Race
+from sokosolve.search.presets import BFS, GREEDY, RACE
+from sokosolve.search.spec import Race, each_search
 from sokosolve.search.spec import portfolio as portfolio_of
 from sokosolve.solver import solve
 
@@ -77,3 +77,17 @@ def test_a_portfolio_restarts_with_the_next_strategy_when_one_runs_out_of_its_ro
     result = race(level, Limits(seconds=4), strategy)
     assert result.status is Status.SOLVED and verify(level, result.solution).solved
     assert time.perf_counter() - started >= 1.5  # breadth first had its round (2 s)
+
+
+
+def _searches(strategy) -> list:
+    """Every search a racer runs, in order."""
+    found = []
+    each_search(strategy, lambda search: found.append(search) or search)
+    return found
+
+
+def test_the_second_racer_restarts_with_a_forward_search_the_first_does_not_run():
+    first, second = RACE.racers
+    last = _searches(second)[-1]
+    assert not last.backward and last not in _searches(first)

@@ -176,8 +176,9 @@ def _fills_half_its_cap(level, strategy, limits, stop, patterns):
 def test_a_search_after_another_gets_the_states_the_first_left(monkeypatch):
     monkeypatch.setattr(solver, "_search", _fills_half_its_cap)
     level = parse_level("#####\n#@$.#\n#####")
-    result = solve(level, ONE_CORE, Limits(seconds=5, max_states=1000))
-    assert result.states == 500 + 250
+    result = solve(level, Then(FEATURES, 0.9, Then(FEATURES, 0.5, AREAS)),
+                   Limits(seconds=5, max_states=1000))
+    assert result.states == 500 + 250 + 125
 
 
 def test_a_stop_flag_ends_a_search_as_at_its_time_limit():

@@ -31,15 +31,16 @@ BACKWARD_FEATURES = Search(Order.FEATURES, 30, backward=True)
 BACKWARD_BFS = Search(Order.BFS, 0, backward=True)
 
 MEET_MIXED = Meet(FEATURES, ((BACKWARD, 1 / 2),))
+MEET_BACKWARD = Meet(FEATURES, ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
 #: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
 #: restarts with other searches.
 ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
-#: The default for a single level on two cores or more: the second core runs a portfolio of
-#: forward searches unlike the first core's, one after another.
-RACE = Race((MEET_MIXED, Then(AREAS, 0.1, Then(FEATURES_OUT_OF_PLAN, 0.5, FEATURES_UNSTEERED))))
+#: The default for a single level on two cores or more: the second core restarts, with a
+#: forward search unlike the first core's for its last half.
+RACE = Race((MEET_MIXED, Then(AREAS, 0.1, Then(MEET_BACKWARD, 0.5, FEATURES_OUT_OF_PLAN))))
 
 #: The strategies by name: the defaults, their parts, the optimal search and the
 #: breadth-first oracles. Experiments that no default uses live in ``scripts/``.
@@ -57,6 +58,7 @@ PRESETS: dict[str, Strategy] = {
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,
     "meet-mixed": MEET_MIXED,
+    "meet-backward": MEET_BACKWARD,
     "meet-all": MEET_ALL,
     "bfs": BFS,
     "backward-bfs": BACKWARD_BFS,
