@@ -29,7 +29,6 @@ BACKWARD_FEATURES_BLIND = replace(BACKWARD_FEATURES, blind=True)
 #: The cells in turn only, as before the best cell's turns.
 FEATURES_IN_TURN = replace(FEATURES, best_cell=False)
 
-
 EXPERIMENTS: dict[str, Strategy] = {
     "features-in-turn": FEATURES_IN_TURN,
     "features-advised": replace(FEATURES_IN_TURN, advisors=True),

@@ -14,6 +14,15 @@ def shared(relative: str) -> Path:
     return path
 
 
+def searches_of(strategy) -> list:
+    """Every search ``strategy`` runs, in the order it runs them."""
+    from sokosolve.search.spec import each_search
+
+    found = []
+    each_search(strategy, lambda search: found.append(search) or search)
+    return found
+
+
 @pytest.fixture(scope="session", autouse=True)
 def compiled_kernels():
     """Fills numba's cache before any test starts the CLI, so that no test's process pays

@@ -4,7 +4,8 @@ import os
 
 from scripts.bench import main
 from sokosolve.search.presets import ONE_CORE, RACE
-from sokosolve.search.spec import Search, each_search
+
+from .conftest import searches_of
 
 
 def test_bench_runs_the_command_lines_default_and_says_what_it_ran(capsys):
@@ -18,8 +19,7 @@ def test_a_switch_reaches_every_search_of_the_strategy(capsys):
     main(["puzzles/first-steps.xsb", "--strategy", "one-core", "--no-pi-corrals",
           "--weight", "5", "--fill-repeats", "1"])
     strategy = capsys.readouterr().out.splitlines()[0]
-    searches: list[Search] = []
-    each_search(ONE_CORE, lambda s: searches.append(s) or s)
+    searches = searches_of(ONE_CORE)
     forward = sum(not s.backward for s in searches)
     assert forward >= 2 and len(searches) > forward
     assert strategy.count("-pi-corrals") == len(searches)

@@ -11,11 +11,11 @@ from sokosolve.parallel.race import race
 from sokosolve.replay import verify
 from sokosolve.result import Result, Status
 from sokosolve.search.presets import BFS, GREEDY, RACE
-from sokosolve.search.spec import Race, each_search
+from sokosolve.search.spec import Race
 from sokosolve.search.spec import portfolio as portfolio_of
 from sokosolve.solver import solve
 
-from .conftest import OPEN_ROOM, PUZZLES
+from .conftest import OPEN_ROOM, PUZZLES, searches_of
 
 
 def test_race_returns_a_verified_solution_or_a_proof():
@@ -79,15 +79,7 @@ def test_a_portfolio_restarts_with_the_next_strategy_when_one_runs_out_of_its_ro
     assert time.perf_counter() - started >= 1.5  # breadth first had its round (2 s)
 
 
-
-def _searches(strategy) -> list:
-    """Every search a racer runs, in order."""
-    found = []
-    each_search(strategy, lambda search: found.append(search) or search)
-    return found
-
-
 def test_the_second_racer_restarts_with_a_forward_search_the_first_does_not_run():
     first, second = RACE.racers
-    last = _searches(second)[-1]
-    assert not last.backward and last not in _searches(first)
+    last = searches_of(second)[-1]
+    assert not last.backward and last not in searches_of(first)

@@ -31,6 +31,7 @@ BACKWARD_FEATURES = Search(Order.FEATURES, 30, backward=True)
 BACKWARD_BFS = Search(Order.BFS, 0, backward=True)
 
 MEET_MIXED = Meet(FEATURES, ((BACKWARD, 1 / 2),))
+#: The forward feature search met by the backward one, with two thirds of the time.
 MEET_BACKWARD = Meet(FEATURES, ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
