@@ -38,6 +38,9 @@ SEARCH_STATUS = {code: Status[code.name] for code in Code if code is not Code.RU
 #: The most of an optimal search's time spent first on a solution to fall back on: the
 #: default search, then the optimizer on its solution, half the time each at most.
 INCUMBENT_SHARE = 0.1
+#: The least time that default search gets, if the limit is twice as long: its slow runs
+#: on small levels take over a second, and a proof that runs out then has nothing to give.
+MIN_INCUMBENT_SECONDS = 2.0
 
 #: Seconds kept back from the time limit to turn pushes into moves and replay them.
 _FINISHING = 0.01
@@ -167,7 +170,8 @@ def _optimal(level: Level, metric: str, limits: Limits, stop: np.ndarray,
     """:class:`~sokosolve.search.spec.Optimal`: fewest moves then pushes, or fewest pushes
     (by the push-level A*) then, in the time left, fewest moves among those.
 
-    A solution to fall back on comes first (:data:`INCUMBENT_SHARE`): if the proof runs
+    A solution to fall back on comes first (:data:`INCUMBENT_SHARE`,
+    :data:`MIN_INCUMBENT_SECONDS`): if the proof runs
     out of time or states, that solution is returned with the proof's status, proving
     nothing; found, it also caps the moves-first proof's search.
     """
@@ -176,8 +180,11 @@ def _optimal(level: Level, metric: str, limits: Limits, stop: np.ndarray,
     if problem:
         return problem
     share = limits.seconds * INCUMBENT_SHARE
-    incumbent = _solve(level, Optimize(ONE_CORE, metric, share / 2),
-                       replace(limits, seconds=share), stop, patterns)
+    first = _solve(level, ONE_CORE, replace(limits, seconds=max(
+        share / 2, min(limits.seconds / 2, MIN_INCUMBENT_SECONDS))), stop, patterns)
+    # the optimizer has what the default search left of the share, and half of it at least
+    incumbent = optimized(level, first, Optimize(ONE_CORE, metric, share / 2), replace(
+        limits, seconds=max(share, first.seconds + share / 2)), stop)
     if incumbent.status in (Status.UNSOLVABLE, Status.ERROR) or stop[0]:
         return replace(incumbent, seconds=time.perf_counter() - started)
     counts = {name: getattr(incumbent, name) for name in COUNTED}
