@@ -55,6 +55,30 @@ def test_the_pattern_of_a_position_proved_dead_is_dead():
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(level=small_levels(max_rows=5, max_cols=6, max_boxes=4))
+def _few_boxes_per_proof(found, level):
+    board = Board.from_level(level)
+    pattern = learned_pattern(board, board.boxes, board.player, most=1)
+    if pattern is None:
+        return
+    squares, region = pattern
+    assert len(squares) == 1
+    assert not boxes_can_reach_goals(level, _level_squares(board, squares),
+                                     board.to_level_square(board.player))
+    assert optimal_pushes(level) is None
+    found["proved"] += 1
+    found["dropped"] += int(board.goal_mask[board.boxes].sum()) > 0
+
+
+def test_a_proof_with_too_many_boxes_takes_off_those_on_goals():
+    """With one box a proof at most, the starts still proved dead had their boxes on goals
+    taken off: the box left alone cannot reach a goal, and the level is unsolvable."""
+    found = dict(proved=0, dropped=0)
+    _few_boxes_per_proof(found=found)
+    assert found["proved"] >= 10 and found["dropped"] >= 3, found
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(level=small_levels(max_rows=6, max_cols=7, max_boxes=4))
 def _searches_learn_dead_patterns(found, level):
     board = Board.from_level(level)

@@ -111,21 +111,38 @@ def examine(
     work: tuple, patterns: Patterns, walls: np.ndarray, goal_mask: np.ndarray,
     dead: np.ndarray, offsets: np.ndarray, width: int, box_keys: np.ndarray,
     player_keys: np.ndarray, held: np.ndarray, frames: np.ndarray, boxes: np.ndarray,
-    player: int, backward: bool,
+    player: int, backward: bool, most: int = MAX_PATTERN_BOXES,
 ) -> bool:
     """Whether the position of box squares ``boxes`` and the player on ``player`` is proved
     dead; if so, its pattern is stored in ``patterns`` (unless the store is full).
-    ``boxes`` is reordered."""
+    ``boxes`` is reordered. A proof takes at most ``most`` boxes: if more are left once
+    the free ones are off, the boxes on goals are taken off too, then the free ones again."""
     k = boxes.size
     box_at, occupied = work[2], work[3]
     for j in range(k):
         box_at[boxes[j]] = j
         occupied[boxes[j]] = 1
     left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, k, player, backward)[0]
+    if left > most:
+        # Any box may be taken off (the rest can do no more with it there); a goal area
+        # filled half-way holds many boxes that are seldom part of the deadlock.
+        off = 0
+        for j in range(left):
+            s = boxes[j]
+            if goal_mask[s]:
+                box_at[s] = -1
+                occupied[s] = 0
+            else:
+                boxes[j] = boxes[off]
+                boxes[off] = s
+                off += 1
+        if 0 < off < left:
+            left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, off, player,
+                                   backward)[0]
     for j in range(left):
         box_at[boxes[j]] = -1
         occupied[boxes[j]] = 0
-    if left > MAX_PATTERN_BOXES or left == 0:
+    if left > most or left == 0:
         return False
     if not prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
                       held, frames, boxes, left, player, backward, PROOF_BUDGET):
