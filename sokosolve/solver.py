@@ -35,8 +35,9 @@ from .search.spec import Meet, Optimal, Optimize, Search, Sequential, Then, race
 #: The statuses of the search codes that end a search.
 SEARCH_STATUS = {code: Status[code.name] for code in Code if code is not Code.RUNNING}
 
-#: The most of an optimal search's time spent first on a solution to fall back on: the
-#: default search, then the optimizer on its solution, half the time each at most.
+#: The share of an optimal search's time spent first on a solution to fall back on: the
+#: default search (half of it, or :data:`MIN_INCUMBENT_SECONDS` if more), then the
+#: optimizer on its solution (what is left of it, half of it at least).
 INCUMBENT_SHARE = 0.1
 #: The least time that default search gets, if the limit is twice as long: its slow runs
 #: on small levels take over a second, and a proof that runs out then has nothing to give.
@@ -170,8 +171,7 @@ def _optimal(level: Level, metric: str, limits: Limits, stop: np.ndarray,
     """:class:`~sokosolve.search.spec.Optimal`: fewest moves then pushes, or fewest pushes
     (by the push-level A*) then, in the time left, fewest moves among those.
 
-    A solution to fall back on comes first (:data:`INCUMBENT_SHARE`,
-    :data:`MIN_INCUMBENT_SECONDS`): if the proof runs
+    A solution to fall back on comes first (:data:`INCUMBENT_SHARE`): if the proof runs
     out of time or states, that solution is returned with the proof's status, proving
     nothing; found, it also caps the moves-first proof's search.
     """

@@ -7,8 +7,9 @@ position cheap to prove dead but none of them tested. The search counts
 the nodes stored under each node (:func:`grow_subtrees`, walking up from
 each expanded node only as far as the counts are below the trigger, so the
 walk is short). A node whose count reaches :data:`SUBTREE_TRIGGER` is
-examined (:func:`examine`): its free boxes are taken off and, if few are
-left, the rest is proved dead or not by a small search
+examined (:func:`examine`): its free boxes are taken off (and if too many
+are left, those on goals, then the free ones again) and, if few are left,
+the rest is proved dead or not by a small search
 (:mod:`sokosolve.kernels.deadlock_proof`). A node proved dead is marked, and
 every node stored below it dies when the search takes it up; the fewest of
 its boxes that stay dead, with the player's region, become a pattern
