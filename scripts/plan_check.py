@@ -24,7 +24,7 @@ import numpy as np
 
 from sokosolve.analysis.board import Board
 from sokosolve.analysis.packing import region
-from sokosolve.analysis.packing_plan import packing_plan
+from sokosolve.analysis.packing_plan import PlannedGoal, packing_plan
 from sokosolve.io.files import load_levels
 from sokosolve.kernels.distances import UNREACHABLE
 from sokosolve.kernels.push_sides import ANY_SIDE, SIDES, node_distances, side_areas
@@ -69,10 +69,10 @@ def start_boxes_fill(board: Board, filled: set[int]) -> bool:
     return len(owner) == goals.size
 
 
-def first_failing_step(board: Board) -> int | None:
-    """The first step k of the plan's fill order after whose goals (steps 0 to k) the start
+def first_failing_step(board: Board, plan: list[PlannedGoal]) -> int | None:
+    """The first step k of ``plan``'s fill order after whose goals (steps 0 to k) the start
     boxes fail :func:`start_boxes_fill`; None if none does."""
-    order = [step.goal for step in packing_plan(board)]
+    order = [step.goal for step in plan]
     return next((k for k in range(len(order))
                  if not start_boxes_fill(board, set(order[:k + 1]))), None)
 
@@ -88,13 +88,13 @@ def main() -> None:
     failing = 0
     for number in numbers:
         board = Board.from_level(levels[number - 1])
-        step = first_failing_step(board)
+        plan = packing_plan(board)
+        step = first_failing_step(board, plan)
         failing += step is not None
         if step is None:
             print(f"{number}: holds", flush=True)
             continue
-        row, column = divmod(board.to_level_square(packing_plan(board)[step].goal),
-                             board.level_width)
+        row, column = divmod(board.to_level_square(plan[step].goal), board.level_width)
         print(f"{number}: fails at step {step} (goal at row {row}, column {column})",
               flush=True)
     print(f"{failing} of {len(numbers)} plans fail the check")
