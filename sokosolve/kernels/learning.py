@@ -108,36 +108,16 @@ def ancestor_boxes(
 
 
 @numba.njit(cache=True)
-def keep_nearest(boxes: np.ndarray, left: int, most: int, near: int, width: int,
-                 box_at: np.ndarray, occupied: np.ndarray) -> None:
-    """Takes off all but the ``most`` of the first ``left`` boxes of ``boxes`` nearest
-    (in rows and columns) to the square ``near``; those come first in ``boxes``."""
-    row, column = near // width, near % width
-    for j in range(most):
-        best, best_distance = j, 1 << 30
-        for i in range(j, left):
-            distance = abs(boxes[i] // width - row) + abs(boxes[i] % width - column)
-            if distance < best_distance:
-                best, best_distance = i, distance
-        boxes[j], boxes[best] = boxes[best], boxes[j]
-    for j in range(most, left):
-        box_at[boxes[j]] = -1
-        occupied[boxes[j]] = 0
-
-
-@numba.njit(cache=True)
 def examine(
     work: tuple, patterns: Patterns, walls: np.ndarray, goal_mask: np.ndarray,
     dead: np.ndarray, offsets: np.ndarray, width: int, box_keys: np.ndarray,
     player_keys: np.ndarray, held: np.ndarray, frames: np.ndarray, boxes: np.ndarray,
-    player: int, backward: bool, most: int = MAX_PATTERN_BOXES, near: int = -1,
+    player: int, backward: bool, most: int = MAX_PATTERN_BOXES,
 ) -> bool:
     """Whether the position of box squares ``boxes`` and the player on ``player`` is proved
     dead; if so, its pattern is stored in ``patterns`` (unless the store is full).
     ``boxes`` is reordered. A proof takes at most ``most`` boxes: if more are left once
-    the free ones are off, the boxes on goals are taken off too, then the free ones
-    again; if still too many, all but the ``most`` nearest to ``near`` (the square of the
-    box moved last; -1: none), then the free ones again."""
+    the free ones are off, the boxes on goals are taken off too, then the free ones again."""
     k = boxes.size
     box_at, occupied = work[2], work[3]
     for j in range(k):
@@ -157,13 +137,9 @@ def examine(
                 boxes[j] = boxes[off]
                 boxes[off] = s
                 off += 1
-        left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, off, player,
-                               backward)[0] if 0 < off < left else off
-    if left > most and near >= 0:
-        # A mistake is most often next to the box moved last.
-        keep_nearest(boxes, left, most, near, width, box_at, occupied)
-        left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, most, player,
-                               backward)[0]
+        if 0 < off < left:
+            left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, off, player,
+                                   backward)[0]
     for j in range(left):
         box_at[boxes[j]] = -1
         occupied[boxes[j]] = 0
