@@ -278,11 +278,13 @@ def warm_up() -> None:
     The first solve in a process otherwise pays for that (about 20 seconds on
     a fresh install, half a second from the cache) out of its time limit. The
     levels are small but make each kind of search run: greedy, feature cells,
-    backward, the meeting of the two and the area commitment.
+    backward, the meeting of the two, the area commitment, and the optimal
+    searches with the optimizer.
     """
     solvable = parse_level("######\n#@ $.#\n# $. #\n######")
     stuck = parse_level("########\n#@$ $..#\n########")  # each side runs out: they compare
     for level, strategy in ((solvable, "greedy"), (solvable, "meet-all"), (stuck, "meet-all"),
-                            (solvable, "features-areas")):
+                            (solvable, "features-areas"), (solvable, "optimal-moves"),
+                            (solvable, "optimal-pushes")):
         solve(level, strategy, Limits(seconds=3600))
 

@@ -1,5 +1,7 @@
 """solve(): every search against the reference, the limits, the checks on what it returns."""
 
+import subprocess
+import sys
 import time
 from dataclasses import replace
 
@@ -246,3 +248,18 @@ def test_a_state_cap_below_the_first_table_size_still_ends():
     for mode in ("features", "greedy", "pushes"):
         result = solve(level, mode, Limits(seconds=60, max_states=3000))
         assert result.status in (Status.SOLVED, Status.LIMIT), mode
+
+
+def test_warming_up_readies_the_optimal_search_too():
+    """In a fresh process, :func:`~sokosolve.solver.warm_up` compiles (or loads) the
+    optimal search's kernel as well, so that a first ``--optimal`` does not pay for it
+    out of its time limit."""
+    code = ("from sokosolve.kernels.costed_search import costed_search\n"
+            "from sokosolve.solver import warm_up\n"
+            "before = len(costed_search.signatures)\n"
+            "warm_up()\n"
+            "print(before, len(costed_search.signatures))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    before, after = map(int, done.stdout.split())
+    assert before == 0 and after >= 1
