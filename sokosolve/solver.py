@@ -275,8 +275,8 @@ def signals_stop(stop: np.ndarray, signals: tuple[int, ...] = (signal.SIGINT,)
 def warm_up() -> None:
     """Compiles the kernels, or loads them from numba's cache, before any clock starts.
 
-    The first solve in a process otherwise pays for that (about 20 seconds on
-    a fresh install, half a second from the cache) out of its time limit. The
+    The first solve in a process otherwise pays for that (about a minute on
+    a fresh install, a quarter of a second from the cache) out of its time limit. The
     levels are small but make each kind of search run: greedy, feature cells,
     backward, the meeting of the two, the area commitment, and the optimal
     searches with the optimizer.
