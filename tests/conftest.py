@@ -31,18 +31,25 @@ def compiled_kernels():
 
     warm_up()
 
-#: A level whose search runs out of any short time limit. The block of 14 boxes can never
-#: move: a deadlock, but of more boxes than a learned pattern holds, so the searches go on
-#: through the positions of the other boxes.
+#: A level whose search runs out of any short time limit. The staircase of 17 boxes can
+#: never move (each box holds its neighbours, a pillar holds each end), yet every part of it
+#: short of the whole would come apart: a deadlock of more boxes than a proof keeps, so the
+#: searches go on through the positions of the five other boxes.
 STUCK = """\
-##################
-#                #
-#  $$$$$$$   $   #
-#  $$$$$$$ $   $ #
-#   $   $    $   #
-#@.......... ....#
-#  ......        #
-##################
+##############################
+#                         @  #
+#  #                         #
+#  $$             $   $      #
+#   $$                       #
+#    $$                      #
+#     $$           $    $    #
+#      $$                    #
+#       $$                   #
+#        $$          $       #
+#         $$                 #
+#          $# .............. #
+#             ........       #
+##############################
 """
 
 # Six boxes in an open room: the greedy search solves it at once, breadth first

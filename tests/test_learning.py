@@ -6,6 +6,7 @@ from hypothesis import given, settings
 
 from sokosolve.analysis.board import Board
 from sokosolve.analysis.positions import learned_pattern
+from sokosolve.level import parse_level
 from sokosolve.search.build import LearnedPatterns
 from sokosolve.search.presets import PRESETS
 from sokosolve.search.run import run
@@ -76,6 +77,54 @@ def test_a_proof_with_too_many_boxes_takes_off_those_on_goals():
     found = dict(proved=0, dropped=0)
     _few_boxes_per_proof(found=found)
     assert found["proved"] >= 10 and found["dropped"] >= 3, found
+
+
+def test_a_proof_with_too_many_boxes_keeps_those_near_the_box_moved_last():
+    """Two boxes locked against the top wall, three more along the bottom one, none free
+    and none on a goal: with two boxes a proof at most, only the two nearest the box
+    moved last are proved dead."""
+    level = parse_level("\n".join([
+        "##########",
+        "#@ $$  . #",
+        "#        #",
+        "#   .  . #",
+        "#. $ $ $.#",
+        "##########",
+    ]))
+    board = Board.from_level(level)
+    assert learned_pattern(board, board.boxes, board.player, most=2) is None
+    locked = sorted(board.boxes.tolist())[:2]  # the top row's
+    squares, region = learned_pattern(board, board.boxes, board.player, most=2,
+                                      near=locked[0])
+    assert sorted(squares.tolist()) == locked and region[board.player]
+    far = sorted(board.boxes.tolist())[-1]  # near the bottom row: nothing proved
+    assert learned_pattern(board, board.boxes, board.player, most=2, near=far) is None
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(level=small_levels(max_rows=5, max_cols=6, max_boxes=4))
+def _proofs_near_a_box(found, level):
+    board = Board.from_level(level)
+    pattern = learned_pattern(board, board.boxes, board.player, most=2,
+                              near=int(board.boxes[0]))
+    if pattern is None:
+        return
+    squares, _ = pattern
+    assert len(squares) <= 2
+    assert not boxes_can_reach_goals(level, _level_squares(board, squares),
+                                     board.to_level_square(board.player))
+    assert optimal_pushes(level) is None
+    found["proved"] += 1
+    found["near"] += learned_pattern(board, board.boxes, board.player, most=2) is None
+
+
+def test_the_boxes_kept_near_the_box_moved_last_are_dead_when_proved():
+    """With two boxes a proof at most and the first box as the one moved last, every start
+    proved dead has a pattern dead by the reference search, and some were proved only
+    by keeping the boxes near it."""
+    found = dict(proved=0, near=0)
+    _proofs_near_a_box(found=found)
+    assert found["proved"] >= 10 and found["near"] >= 2, found
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)

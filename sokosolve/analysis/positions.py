@@ -88,12 +88,14 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
 
 
 def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool = False,
-                    most: int = MAX_PATTERN_BOXES) -> tuple[np.ndarray, np.ndarray] | None:
+                    most: int = MAX_PATTERN_BOXES,
+                    near: int = -1) -> tuple[np.ndarray, np.ndarray] | None:
     """The deadlock pattern that :func:`~sokosolve.kernels.learning.examine` learns from a
     position (boxes on ``boxes``, the player on ``player``): ``(box squares, the player's
     region as a bool mask)``, or None if it does not prove the position dead. With
     ``backward`` the moves are pulls to ``board``'s start squares; ``most`` is the most
-    boxes a proof takes.
+    boxes a proof takes, and ``near`` the square of the box moved last (-1: none), near
+    which it keeps them when there are too many.
 
     The two boxes below lock each other against the wall, off their goals; the
     player may be anywhere else:
@@ -113,7 +115,7 @@ def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool
                     searched.goal_mask, searched.dead_squares, searched.offsets,
                     searched.width, box_keys, player_keys, np.zeros(n, dtype=np.uint8),
                     freeze_workspace(boxes.size), np.array(boxes, dtype=np.int32),
-                    int(player), backward, most)
+                    int(player), backward, most, near)
     if not found:
         return None
     squares = store.boxes[0][store.boxes[0] >= 0].copy()

@@ -42,15 +42,16 @@ from .table import table_find
 PROOF_POSITIONS = 512
 #: Answers kept by the key of a proof's first position.
 _KEPT_ANSWERS = 1 << 14
-#: ``work[0]``: the last stamp of the fills, the positions all proofs stored.
-STAMP, POSITIONS = 0, 1
+#: ``work[0]``: the last stamp of the fills, the positions all proofs stored, and those
+#: of the proofs of boxes kept near the box moved last (:mod:`sokosolve.kernels.learning`).
+STAMP, POSITIONS, LOCAL_POSITIONS = 0, 1, 2
 
 
 @numba.njit(cache=True)
 def proof_workspace(n: int, walls: np.ndarray) -> tuple:
     """Work arrays of a proof on a board of ``n`` squares."""
     return (
-        np.zeros(2, dtype=np.int64),  # STAMP and POSITIONS
+        np.zeros(3, dtype=np.int64),  # STAMP, POSITIONS and LOCAL_POSITIONS
         np.zeros(n, dtype=np.int64),  # the player's fills, by stamp (which never wraps)
         np.full(n, -1, dtype=np.int32),  # box_at of the relaxed board
         walls.copy(),  # its walls and boxes

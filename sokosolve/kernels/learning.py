@@ -8,8 +8,9 @@ the nodes stored under each node (:func:`grow_subtrees`, walking up from
 each expanded node only as far as the counts are below the trigger, so the
 walk is short). A node whose count reaches :data:`SUBTREE_TRIGGER` is
 examined (:func:`examine`): its free boxes are taken off (and if too many
-are left, those on goals, then the free ones again) and, if few are left,
-the rest is proved dead or not by a small search
+are left, those on goals, then the free ones again; if still too many, all but
+those nearest the box pushed last, within a share of their own) and, if
+few are left, the rest is proved dead or not by a small search
 (:mod:`sokosolve.kernels.deadlock_proof`). A node proved dead is marked, and
 every node stored below it dies when the search takes it up; the fewest of
 its boxes that stay dead, with the player's region, become a pattern
@@ -23,6 +24,7 @@ import numba
 import numpy as np
 
 from .deadlock_proof import (
+    LOCAL_POSITIONS,
     POSITIONS,
     drop_free_boxes,
     fewest_dead_boxes,
@@ -43,6 +45,9 @@ MAX_EXAMINED = 4
 #: many per stored state, past the first :data:`FREE_PROOF_POSITIONS`.
 PROOF_POSITIONS_PER_STATE = 0.5
 FREE_PROOF_POSITIONS = 2000
+#: The share of the proofs of boxes kept near the box moved last (:func:`examine`), within
+#: the proofs' share: most of them fail, and each that fails costs a search a state or so.
+LOCAL_POSITIONS_PER_STATE = 0.1
 
 
 @numba.njit(cache=True)
@@ -73,6 +78,13 @@ def may_examine(work: tuple, stored: int) -> bool:
     """Whether the proofs of proof workspace ``work`` are within their share of a search
     that stored ``stored`` states: past it, nodes that reach the trigger are not examined."""
     return work[0][POSITIONS] < PROOF_POSITIONS_PER_STATE * stored + FREE_PROOF_POSITIONS
+
+
+@numba.njit(cache=True)
+def may_prove_locally(work: tuple, stored: int) -> bool:
+    """Whether the proofs of boxes kept near the box moved last are within their share
+    (:data:`LOCAL_POSITIONS_PER_STATE`) of a search that stored ``stored`` states."""
+    return work[0][LOCAL_POSITIONS] < LOCAL_POSITIONS_PER_STATE * stored + FREE_PROOF_POSITIONS
 
 
 @numba.njit(cache=True)
@@ -108,16 +120,36 @@ def ancestor_boxes(
 
 
 @numba.njit(cache=True)
+def keep_nearest(boxes: np.ndarray, left: int, most: int, near: int, width: int,
+                 box_at: np.ndarray, occupied: np.ndarray) -> None:
+    """Takes off all but the ``most`` of the first ``left`` boxes of ``boxes`` nearest
+    (in rows and columns) to the square ``near``; those come first in ``boxes``."""
+    row, column = near // width, near % width
+    for j in range(most):
+        best, best_distance = j, 1 << 30
+        for i in range(j, left):
+            distance = abs(boxes[i] // width - row) + abs(boxes[i] % width - column)
+            if distance < best_distance:
+                best, best_distance = i, distance
+        boxes[j], boxes[best] = boxes[best], boxes[j]
+    for j in range(most, left):
+        box_at[boxes[j]] = -1
+        occupied[boxes[j]] = 0
+
+
+@numba.njit(cache=True)
 def examine(
     work: tuple, patterns: Patterns, walls: np.ndarray, goal_mask: np.ndarray,
     dead: np.ndarray, offsets: np.ndarray, width: int, box_keys: np.ndarray,
     player_keys: np.ndarray, held: np.ndarray, frames: np.ndarray, boxes: np.ndarray,
-    player: int, backward: bool, most: int = MAX_PATTERN_BOXES,
+    player: int, backward: bool, most: int = MAX_PATTERN_BOXES, near: int = -1,
 ) -> bool:
     """Whether the position of box squares ``boxes`` and the player on ``player`` is proved
     dead; if so, its pattern is stored in ``patterns`` (unless the store is full).
     ``boxes`` is reordered. A proof takes at most ``most`` boxes: if more are left once
-    the free ones are off, the boxes on goals are taken off too, then the free ones again."""
+    the free ones are off, the boxes on goals are taken off too, then the free ones
+    again; if still too many, all but the ``most`` nearest to ``near`` (the square of the
+    box moved last; -1: none), then the free ones again."""
     k = boxes.size
     box_at, occupied = work[2], work[3]
     for j in range(k):
@@ -137,9 +169,15 @@ def examine(
                 boxes[j] = boxes[off]
                 boxes[off] = s
                 off += 1
-        if 0 < off < left:
-            left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, off, player,
-                                   backward)[0]
+        left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, off, player,
+                               backward)[0] if 0 < off < left else off
+    before = work[0][POSITIONS]
+    local = left > most and near >= 0
+    if local:
+        # A mistake is most often next to the box moved last.
+        keep_nearest(boxes, left, most, near, width, box_at, occupied)
+        left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, most, player,
+                               backward)[0]
     for j in range(left):
         box_at[boxes[j]] = -1
         occupied[boxes[j]] = 0
@@ -147,6 +185,8 @@ def examine(
         return False
     if not prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
                       held, frames, boxes, left, player, backward, PROOF_BUDGET):
+        if local:
+            work[0][LOCAL_POSITIONS] += work[0][POSITIONS] - before
         return False
     left = fewest_dead_boxes(work, walls, goal_mask, dead, offsets, width, box_keys,
                              player_keys, held, frames, boxes, left, player, backward,
@@ -158,4 +198,6 @@ def examine(
     for j in range(left):
         occupied[boxes[j]] = 0
     add_pattern(patterns, boxes[:left].copy(), work[1], stamp)
+    if local:
+        work[0][LOCAL_POSITIONS] += work[0][POSITIONS] - before
     return True

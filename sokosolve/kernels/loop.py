@@ -83,6 +83,7 @@ from .learning import (
     examine,
     grow_subtrees,
     may_examine,
+    may_prove_locally,
 )
 from .macros import (
     STEPS_SHIFT,
@@ -93,7 +94,7 @@ from .macros import (
     unpack,
 )
 from .open_list import G_MASK, G_SHIFT, NODE_MASK, open_entry, open_pop, open_push
-from .patterns import matching_pattern
+from .patterns import MAX_PATTERN_BOXES, matching_pattern
 from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
 from .table import grow, table_find, table_rehash
@@ -840,8 +841,12 @@ def _expand_nodes(
                 examined += 1
                 player_at = ancestor_boxes(node, at, parents, pushes, offsets, macros,
                                            backward, box_squares, ancestor)
+                # the box pushed into it, near which a proof of too many boxes keeps some
+                near = -1 if parents[at] < 0 or not may_prove_locally(
+                    proof, count) else push_ends(pushes[at], offsets, macros, backward)[1]
                 if examine(proof, patterns, walls, goal_mask, dead, offsets, width, box_keys,
-                           player_keys, held, frames, ancestor, player_at, backward):
+                           player_keys, held, frames, ancestor, player_at, backward,
+                           MAX_PATTERN_BOXES, near):
                     dead_nodes[at] = 1
                     learned += 1
 
