@@ -128,34 +128,6 @@ def test_the_boxes_kept_near_the_box_moved_last_are_dead_when_proved():
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
-@given(level=small_levels(max_rows=5, max_cols=6, max_boxes=4))
-def _few_near_a_box(found, level):
-    board = Board.from_level(level)
-    if not board.boxes.size:
-        return
-    near = int(board.boxes[0])
-    pattern = learned_pattern(board, board.boxes, board.player, near=near, few=2, budget=3)
-    if pattern is None:
-        return
-    squares, _ = pattern
-    assert not boxes_can_reach_goals(level, _level_squares(board, squares),
-                                     board.to_level_square(board.player))
-    assert optimal_pushes(level) is None
-    found["proved"] += 1
-    found["few"] += learned_pattern(board, board.boxes, board.player, near=near, few=4,
-                                    budget=3) is None
-
-
-def test_a_proof_out_of_budget_tries_the_few_boxes_near_the_box_moved_last():
-    """With a budget of three positions, a proof that runs out tries again with the two
-    boxes nearest the box moved last: every start so proved dead has a pattern dead by the
-    reference search, and some were proved only by that second try."""
-    found = dict(proved=0, few=0)
-    _few_near_a_box(found=found)
-    assert found["proved"] >= 10 and found["few"] >= 2, found
-
-
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(level=small_levels(max_rows=6, max_cols=7, max_boxes=4))
 def _searches_learn_dead_patterns(found, level):
     board = Board.from_level(level)

@@ -11,7 +11,7 @@ from ..kernels.deadlock_proof import proof_workspace
 from ..kernels.deadlocks import freeze_workspace
 from ..kernels.frozen_goals import frozen_on_goals
 from ..kernels.goal_side import MAX_AREAS, goal_numbers, goal_side_dead, stuck_goals
-from ..kernels.learning import FEW_NEAR, PROOF_BUDGET, examine
+from ..kernels.learning import examine
 from ..kernels.patterns import MAX_PATTERN_BOXES, pattern_store
 from ..kernels.push_sides import box_node, node_distances, side_areas
 from ..kernels.reach import scanline_fill
@@ -88,15 +88,14 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
 
 
 def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool = False,
-                    most: int = MAX_PATTERN_BOXES, near: int = -1, few: int = FEW_NEAR,
-                    budget: int = PROOF_BUDGET) -> tuple[np.ndarray, np.ndarray] | None:
+                    most: int = MAX_PATTERN_BOXES,
+                    near: int = -1) -> tuple[np.ndarray, np.ndarray] | None:
     """The deadlock pattern that :func:`~sokosolve.kernels.learning.examine` learns from a
     position (boxes on ``boxes``, the player on ``player``): ``(box squares, the player's
     region as a bool mask)``, or None if it does not prove the position dead. With
     ``backward`` the moves are pulls to ``board``'s start squares; ``most`` is the most
     boxes a proof takes, and ``near`` the square of the box moved last (-1: none), near
-    which it keeps them when there are too many, and the ``few`` it tries alone when a
-    proof runs out of its ``budget`` of positions.
+    which it keeps them when there are too many.
 
     The two boxes below lock each other against the wall, off their goals; the
     player may be anywhere else:
@@ -116,7 +115,7 @@ def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool
                     searched.goal_mask, searched.dead_squares, searched.offsets,
                     searched.width, box_keys, player_keys, np.zeros(n, dtype=np.uint8),
                     freeze_workspace(boxes.size), np.array(boxes, dtype=np.int32),
-                    int(player), backward, most, near, few, budget)
+                    int(player), backward, most, near)
     if not found:
         return None
     squares = store.boxes[0][store.boxes[0] >= 0].copy()

@@ -42,17 +42,16 @@ from .table import table_find
 PROOF_POSITIONS = 512
 #: Answers kept by the key of a proof's first position.
 _KEPT_ANSWERS = 1 << 14
-#: ``work[0]``: the last stamp of the fills, the positions all proofs stored, those of the
-#: proofs of boxes kept near the box moved last (:mod:`sokosolve.kernels.learning`), and
-#: whether the last proof ran out of its budget (1) or was decided (0).
-STAMP, POSITIONS, LOCAL_POSITIONS, OUT_OF_BUDGET = 0, 1, 2, 3
+#: ``work[0]``: the last stamp of the fills, the positions all proofs stored, and those
+#: of the proofs of boxes kept near the box moved last (:mod:`sokosolve.kernels.learning`).
+STAMP, POSITIONS, LOCAL_POSITIONS = 0, 1, 2
 
 
 @numba.njit(cache=True)
 def proof_workspace(n: int, walls: np.ndarray) -> tuple:
     """Work arrays of a proof on a board of ``n`` squares."""
     return (
-        np.zeros(4, dtype=np.int64),  # STAMP, POSITIONS, LOCAL_POSITIONS, OUT_OF_BUDGET
+        np.zeros(3, dtype=np.int64),  # STAMP, POSITIONS and LOCAL_POSITIONS
         np.zeros(n, dtype=np.int64),  # the player's fills, by stamp (which never wraps)
         np.full(n, -1, dtype=np.int32),  # box_at of the relaxed board
         walls.copy(),  # its walls and boxes
@@ -146,7 +145,6 @@ def prove_dead(
     """
     position_boxes, sizes, players, keys, answers = work[5], work[6], work[7], work[8], work[11]
     budget = min(budget, PROOF_POSITIONS)
-    work[0][OUT_OF_BUDGET] = 0
     if k > MAX_PATTERN_BOXES:
         return False
     position_boxes[0, :k] = boxes[:k]
@@ -248,7 +246,6 @@ def _search_positions(
                     continue
                 if count == budget:
                     _place(work, here, size, False)
-                    work[0][OUT_OF_BUDGET] = 1
                     return False  # too many to tell
                 position_boxes[count, :left] = child[:left]
                 sizes[count] = left

@@ -25,7 +25,6 @@ import numpy as np
 
 from .deadlock_proof import (
     LOCAL_POSITIONS,
-    OUT_OF_BUDGET,
     POSITIONS,
     drop_free_boxes,
     fewest_dead_boxes,
@@ -49,8 +48,6 @@ FREE_PROOF_POSITIONS = 2000
 #: The share of the proofs of boxes kept near the box moved last (:func:`examine`), within
 #: the proofs' share: most of them fail, and each that fails costs a search a state or so.
 LOCAL_POSITIONS_PER_STATE = 0.1
-#: The boxes nearest the box moved last that a proof which ran out of budget tries alone.
-FEW_NEAR = 4
 
 
 @numba.njit(cache=True)
@@ -146,16 +143,13 @@ def examine(
     dead: np.ndarray, offsets: np.ndarray, width: int, box_keys: np.ndarray,
     player_keys: np.ndarray, held: np.ndarray, frames: np.ndarray, boxes: np.ndarray,
     player: int, backward: bool, most: int = MAX_PATTERN_BOXES, near: int = -1,
-    few: int = FEW_NEAR, budget: int = PROOF_BUDGET,
 ) -> bool:
     """Whether the position of box squares ``boxes`` and the player on ``player`` is proved
     dead; if so, its pattern is stored in ``patterns`` (unless the store is full).
     ``boxes`` is reordered. A proof takes at most ``most`` boxes: if more are left once
     the free ones are off, the boxes on goals are taken off too, then the free ones
     again; if still too many, all but the ``most`` nearest to ``near`` (the square of the
-    box moved last; -1: none), then the free ones again. A proof of more than ``few`` boxes
-    that runs out of its ``budget`` of positions is tried again with the ``few`` nearest
-    to ``near``."""
+    box moved last; -1: none), then the free ones again."""
     k = boxes.size
     box_at, occupied = work[2], work[3]
     for j in range(k):
@@ -189,33 +183,14 @@ def examine(
         occupied[boxes[j]] = 0
     if left > most or left == 0:
         return False
-    proved = prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
-                        held, frames, boxes, left, player, backward, budget)
-    if not proved and work[0][OUT_OF_BUDGET] and near >= 0 and left > few:
-        # A mistake of a few boxes beside the box moved last, among others that can still
-        # move far, outlasts the budget; those few alone are proved at once.
-        if not local:
-            before = work[0][POSITIONS]
-            local = True
-        for j in range(left):
-            box_at[boxes[j]] = j
-            occupied[boxes[j]] = 1
-        keep_nearest(boxes, left, few, near, width, box_at, occupied)
-        left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, few, player,
-                               backward)[0]
-        for j in range(left):
-            box_at[boxes[j]] = -1
-            occupied[boxes[j]] = 0
-        proved = left > 0 and prove_dead(work, walls, goal_mask, dead, offsets, width,
-                                          box_keys, player_keys, held, frames, boxes, left,
-                                          player, backward, budget)
-    if not proved:
+    if not prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
+                      held, frames, boxes, left, player, backward, PROOF_BUDGET):
         if local:
             work[0][LOCAL_POSITIONS] += work[0][POSITIONS] - before
         return False
     left = fewest_dead_boxes(work, walls, goal_mask, dead, offsets, width, box_keys,
                              player_keys, held, frames, boxes, left, player, backward,
-                             budget)
+                             PROOF_BUDGET)
     # The pattern's region: the player's, with only the pattern's boxes on the board.
     for j in range(left):
         occupied[boxes[j]] = 1
