@@ -831,16 +831,9 @@ def _expand_nodes(
                                                 first_child, next_sibling)
         if held_back:  # expanded again, unrestricted, once the committed states run out
             deferred = heap_insert(deferred, node, cell_keys, first_child, next_sibling)
-        if learn:
-            found = 0
-            if count > stored_before:
-                found = grow_subtrees(parents, subtree_sizes, node, count - stored_before,
-                                      learn, reached)
-            elif parents[node] != _NO_PARENT and not held_back:
-                # A dead end: every push from it was a deadlock or went to a stored state.
-                # Proved dead, its pattern kills the positions like it elsewhere.
-                reached[0] = node
-                found = 1
+        if learn and count > stored_before:
+            found = grow_subtrees(parents, subtree_sizes, node, count - stored_before,
+                                  learn, reached)
             for k in range(found):
                 at = reached[k]
                 if dead_ancestor(parents, dead_nodes, at) or not may_examine(proof, count):
