@@ -183,21 +183,19 @@ def examine(
         occupied[boxes[j]] = 0
     if left > most or left == 0:
         return False
-    if not prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
-                      held, frames, boxes, left, player, backward, PROOF_BUDGET):
-        if local:
-            work[0][LOCAL_POSITIONS] += work[0][POSITIONS] - before
-        return False
-    left = fewest_dead_boxes(work, walls, goal_mask, dead, offsets, width, box_keys,
-                             player_keys, held, frames, boxes, left, player, backward,
-                             PROOF_BUDGET)
-    # The pattern's region: the player's, with only the pattern's boxes on the board.
-    for j in range(left):
-        occupied[boxes[j]] = 1
-    stamp = relaxed_fill(work, work[1], width, player)[0]
-    for j in range(left):
-        occupied[boxes[j]] = 0
-    add_pattern(patterns, boxes[:left].copy(), work[1], stamp)
+    proved = prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
+                        held, frames, boxes, left, player, backward, PROOF_BUDGET)
+    if proved:
+        left = fewest_dead_boxes(work, walls, goal_mask, dead, offsets, width, box_keys,
+                                 player_keys, held, frames, boxes, left, player, backward,
+                                 PROOF_BUDGET)
+        # The pattern's region: the player's, with only the pattern's boxes on the board.
+        for j in range(left):
+            occupied[boxes[j]] = 1
+        stamp = relaxed_fill(work, work[1], width, player)[0]
+        for j in range(left):
+            occupied[boxes[j]] = 0
+        add_pattern(patterns, boxes[:left].copy(), work[1], stamp)
     if local:
         work[0][LOCAL_POSITIONS] += work[0][POSITIONS] - before
-    return True
+    return proved
