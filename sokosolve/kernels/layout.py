@@ -92,6 +92,8 @@ class Settings(NamedTuple):
     best_cell: bool  # feature space: every other turn goes to the best cell (FESS)
     advisors: bool  # feature space: cells take first the states fewest pushes off the advice
     next_goals: int  # feature space: weight on a pushed box's pushes to the plan's next goals
+    noise: int  # feature space: a state's key gets a number from 0 to this, drawn from its key
+    seed: int  # and from this
     stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
 
 

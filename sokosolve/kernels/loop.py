@@ -482,6 +482,7 @@ def _expand_nodes(
     learn, patterns, goal_side = settings.learn, search.patterns, settings.goal_side
     best_turns, advised = settings.best_cell, settings.advisors
     next_goals = settings.next_goals if plan.goal_distances.shape[0] else 0
+    noise, seed = settings.noise, settings.seed
     child_features = scratch.child_features
     keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
     slots, heap, node_tables = table.slots, table.heap, table.node_tables
@@ -797,6 +798,11 @@ def _expand_nodes(
                             if next_goals:  # steer the pushed box to the plan's next goals
                                 cell_keys[child] += next_goals * next_goal_distance(
                                     plan, plan_flags, landing)
+                            if noise:  # a seeded search's own ties: a restart goes elsewhere
+                                mixed = (child_key ^ np.uint64(seed)) * np.uint64(
+                                    0x9E3779B97F4A7C15)
+                                cell_keys[child] += np.int64(mixed >> np.uint64(40)) % (
+                                    noise + 1)
                             # into its cell after the expansion, once the advice is known
                             child_features[child - stored_before, 0] = packed
                             child_features[child - stored_before, 1] = child_areas

@@ -97,6 +97,7 @@ def start(
         frozen_goals=pruning.frozen_goals,
         learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0, goal_side=pruning.goal_side,
         best_cell=search.best_cell, advisors=search.advisors, next_goals=search.next_goals,
+        noise=search.noise, seed=search.seed,
         stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),

@@ -4,7 +4,7 @@ Each is a composition of :mod:`sokosolve.search.spec`; ``docs/strategies.md``
 says why each part is there and what it was measured to add.
 
 >>> print(PRESETS["meet-mixed"])
-meet(features w3 best next-goals w6 | backward greedy w30 @0.5)
+meet(features w3 best next-goals w6 noise20 seed1 | backward greedy w30 @0.5)
 """
 
 from __future__ import annotations
@@ -30,9 +30,19 @@ BACKWARD = Search(Order.GREEDY, 30, backward=True)
 BACKWARD_FEATURES = Search(Order.FEATURES, 30, backward=True)
 BACKWARD_BFS = Search(Order.BFS, 0, backward=True)
 
-MEET_MIXED = Meet(FEATURES, ((BACKWARD, 1 / 2),))
+#: The noise on a seeded feature search's key: the race's forward searches each have a
+#: seed of their own, so that the two cores do not search alike.
+NOISE = 20
+
+
+def seeded(search: Search, seed: int) -> Search:
+    """``search`` with its ties broken by ``seed``."""
+    return replace(search, noise=NOISE, seed=seed)
+
+
+MEET_MIXED = Meet(seeded(FEATURES, 1), ((BACKWARD, 1 / 2),))
 #: The forward feature search met by the backward one, with two thirds of the time.
-MEET_BACKWARD = Meet(FEATURES, ((BACKWARD_FEATURES, 2 / 3),))
+MEET_BACKWARD = Meet(seeded(FEATURES, 2), ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
@@ -41,7 +51,8 @@ MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
 #: The default for a single level on two cores or more: the second core restarts, with a
 #: forward search unlike the first core's for its last half.
-RACE = Race((MEET_MIXED, Then(AREAS, 0.1, Then(MEET_BACKWARD, 0.5, FEATURES_OUT_OF_PLAN))))
+RACE = Race((MEET_MIXED, Then(AREAS, 0.1, Then(MEET_BACKWARD, 0.5,
+                                                  seeded(FEATURES_OUT_OF_PLAN, 3)))))
 
 #: The strategies by name: the defaults, their parts, the optimal search and the
 #: breadth-first oracles. Experiments that no default uses live in ``scripts/``.

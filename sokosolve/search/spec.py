@@ -70,7 +70,10 @@ class Search:
     (:mod:`sokosolve.analysis.out_of_plan`). ``next_goals`` above 0 adds that many times,
     to a state's key in its cell, the pushes that would take the box just pushed to the
     nearest goal the packing plan fills next (as YASS scores its packing order's phases;
-    :func:`sokosolve.analysis.packing_plan.goal_distances`).
+    :func:`sokosolve.analysis.packing_plan.goal_distances`). ``noise`` above 0 adds to a
+    feature search's key a number from 0 to ``noise``, drawn from the state's key and
+    ``seed``: searches of other seeds break the key's many ties otherwise and go other ways,
+    as restarts of a portfolio should; one seed always searches alike.
     """
 
     order: Order
@@ -86,6 +89,8 @@ class Search:
     parking: float = 0.0
     out_of_plan: bool = False
     next_goals: int = 0
+    noise: int = 0
+    seed: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
@@ -114,6 +119,8 @@ class Search:
             words.append("out-of-plan")
         if self.next_goals and self.planned:
             words.append(f"next-goals w{self.next_goals}")
+        if self.noise and self.order == Order.FEATURES:
+            words.append(f"noise{self.noise} seed{self.seed}")
         words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
                   if not getattr(self.pruning, f.name)]
         words += [f"-{name}" for name in ("goal_macros", "packing_plan")
