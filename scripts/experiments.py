@@ -50,6 +50,9 @@ EXPERIMENTS: dict[str, Strategy] = {
         FEATURES_OUT_OF_PLAN, 0.5, FEATURES_UNSTEERED)))),
     "race-portfolio": Race((MEET_MIXED, Then(AREAS, 0.1, Then(FEATURES_OUT_OF_PLAN, 0.4, Then(
         replace(FEATURES, next_goals=30), 0.25, FEATURES_UNSTEERED))))),
+    # the race before its forward searches were seeded (2026-12-05)
+    "race-unseeded": Race((Meet(FEATURES, ((BACKWARD, 1 / 2),)), Then(AREAS, 0.1, Then(Meet(
+        FEATURES, ((BACKWARD_FEATURES, 2 / 3),)), 0.5, FEATURES_OUT_OF_PLAN)))),
     # the one-core default before its restarts
     "one-core-meet": Then(MEET_ALL, 0.9, AREAS),
     "backward-features-blind": BACKWARD_FEATURES_BLIND,
