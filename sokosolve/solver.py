@@ -48,7 +48,7 @@ _FINISHING = 0.01
 
 
 def solve(level: Level, strategy: str | Sequential = "one-core", limits: Limits | None = None,
-          stop: np.ndarray | None = None) -> Result:
+          stop: np.ndarray | None = None, patterns: LearnedPatterns | None = None) -> Result:
     """Solves ``level`` in this process; a solution is returned only after
     :func:`~sokosolve.replay.verify`.
 
@@ -57,16 +57,18 @@ def solve(level: Level, strategy: str | Sequential = "one-core", limits: Limits 
     command line runs on one core. Setting ``stop[0]``, from another process sharing
     the array, ends the search as at the time limit (a racer that lost,
     :func:`sokosolve.parallel.race.race`). Without ``stop``, Ctrl-C ends the search the
-    same way, then raises KeyboardInterrupt.
+    same way, then raises KeyboardInterrupt. ``patterns`` are deadlock patterns to
+    start from and add to, which a racer shares with the others (default: none yet).
     """
     strategy = PRESETS[strategy] if isinstance(strategy, str) else strategy
     if raced(strategy):
         raise ValueError(f"{strategy} runs on several processes: use sokosolve.solve_many")
+    patterns = LearnedPatterns() if patterns is None else patterns
     if stop is not None:
-        return _solve(level, strategy, limits or Limits(), stop, LearnedPatterns())
+        return _solve(level, strategy, limits or Limits(), stop, patterns)
     stop = np.zeros(1, dtype=np.int8)
     with signals_stop(stop) as caught:
-        result = _solve(level, strategy, limits or Limits(), stop, LearnedPatterns())
+        result = _solve(level, strategy, limits or Limits(), stop, patterns)
     if caught:
         raise KeyboardInterrupt
     return result

@@ -2,11 +2,15 @@
 
 import time
 
+import numpy as np
+
 from sokosolve import solver
 from sokosolve.io.files import load_levels
+from sokosolve.kernels.patterns import MAX_PATTERNS, add_pattern, matching_pattern, shared_store
 from sokosolve.level import parse_level
 from sokosolve.limits import Limits
 from sokosolve.parallel import race as portfolio
+from sokosolve.parallel.processes import context
 from sokosolve.parallel.race import race
 from sokosolve.replay import verify
 from sokosolve.result import Result, Status
@@ -31,7 +35,7 @@ def test_race_of_one_runs_in_process():
     assert race(level, Limits(seconds=5), Race((GREEDY,))).solution == "R"
 
 
-def _stalls(level, strategy, limits, stop=None):
+def _stalls(level, strategy, limits, stop=None, patterns=None):
     time.sleep(3600)
 
 
@@ -83,3 +87,32 @@ def test_the_second_racer_restarts_with_a_forward_search_the_first_does_not_run(
     first, second = RACE.racers
     last = searches_of(second)[-1]
     assert not last.backward and last not in searches_of(first)
+
+
+def _learns(buffers, own, boxes, player):
+    """A racer's part: stores the pattern of ``boxes`` with the player's region
+    ``{player}`` in its own segment."""
+    store = shared_store(*buffers, own)
+    region = np.zeros(store.regions.shape[1] * 64, dtype=np.int32)
+    region[player] = 1
+    add_pattern(store, np.array(boxes, dtype=np.int32), region, 1)
+
+
+def test_racers_prune_by_the_patterns_the_others_learn():
+    """The racers' stores share memory, a segment each: a pattern that one process adds
+    is matched by another, and each adds to its own segment only."""
+    level = parse_level(OPEN_ROOM)
+    shared = portfolio._shared_patterns(context(), level, 2)[False]
+    learner = context().Process(target=_learns, args=(shared, 1, [20, 21], 10))
+    learner.start()
+    learner.join()
+    mine = shared_store(*shared, 0)
+    assert mine.count.tolist() == [0, 1]
+    box_at = np.full(mine.regions.shape[1] * 64, -1, dtype=np.int32)
+    box_at[[20, 21, 30]] = 0, 1, 2
+    assert matching_pattern(mine, box_at, 10) == MAX_PATTERNS  # segment 1's first row
+    assert matching_pattern(mine, box_at, 11) == -1  # the player outside its region
+    box_at[21] = -1
+    assert matching_pattern(mine, box_at, 10) == -1  # a box of it missing
+    _learns(shared, 0, [40], 12)
+    assert mine.count.tolist() == [1, 1] and mine.boxes[0, :2].tolist() == [40, -1]

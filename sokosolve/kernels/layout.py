@@ -141,11 +141,13 @@ class Plan(NamedTuple):
 
 class Patterns(NamedTuple):
     """Learned deadlock patterns (kernels.patterns): a set of box squares and a player
-    region each, shared by the searches of one direction on one board."""
+    region each, shared by the searches of one direction on one board. The store is in
+    segments, one a process: a process adds to its own and matches against all."""
 
-    boxes: np.ndarray  # int32 [pattern, k]: its box squares, -1 past its size
-    regions: np.ndarray  # uint64 [pattern, word]: the player's region, a bit per square
-    count: np.ndarray  # int64[1]: patterns stored
+    boxes: np.ndarray  # int32 [segment * MAX_PATTERNS + pattern, k]: its box squares, -1 past
+    regions: np.ndarray  # uint64 [segment * MAX_PATTERNS + pattern, word]: a bit per square
+    count: np.ndarray  # int64 [segment]: patterns stored in each
+    own: int  # the segment this process adds to
 
 
 class Position(NamedTuple):

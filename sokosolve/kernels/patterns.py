@@ -24,10 +24,14 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 import numba
 import numpy as np
 
 from .layout import Patterns
+
+Buffer = Any  # a buffer that numpy.frombuffer reads, such as a multiprocessing RawArray
 
 #: The most patterns a store keeps; later ones are not learned.
 MAX_PATTERNS = 512
@@ -37,49 +41,75 @@ MAX_PATTERN_BOXES = 12
 
 @numba.njit(cache=True)
 def pattern_store(squares: int) -> Patterns:
-    """An empty store for a board of ``squares`` squares."""
+    """An empty store of one segment for a board of ``squares`` squares."""
     return Patterns(
         np.full((MAX_PATTERNS, MAX_PATTERN_BOXES), -1, dtype=np.int32),
-        np.zeros((MAX_PATTERNS, (squares + 63) // 64), dtype=np.uint64),
+        np.zeros((MAX_PATTERNS, region_words(squares)), dtype=np.uint64),
         np.zeros(1, dtype=np.int64),
+        0,
     )
+
+
+@numba.njit(cache=True)
+def region_words(squares: int) -> int:
+    """The 64-bit words of a pattern's region on a board of ``squares`` squares."""
+    return (squares + 63) // 64
+
+
+def shared_store(boxes: Buffer, regions: Buffer, count: Buffer, own: int) -> Patterns:
+    """A store over buffers that several processes share (the racers of one level), a
+    segment each: this process adds to segment ``own`` and matches against every one.
+    ``count`` holds an int64 per segment, ``boxes`` their int32 squares (-1 to start
+    with) and ``regions`` their uint64 words, :data:`MAX_PATTERNS` rows a segment.
+
+    A pattern's squares and region are written before the count that makes it
+    visible, so another process never matches half a pattern.
+    """
+    counts = np.frombuffer(count, dtype=np.int64)
+    rows = counts.size * MAX_PATTERNS
+    return Patterns(np.frombuffer(boxes, dtype=np.int32).reshape(rows, MAX_PATTERN_BOXES),
+                    np.frombuffer(regions, dtype=np.uint64).reshape(rows, -1), counts, own)
 
 
 @numba.njit(cache=True)
 def add_pattern(patterns: Patterns, boxes: np.ndarray, marks: np.ndarray, stamp: int) -> bool:
     """Stores the pattern of box squares ``boxes`` and the region ``marks == stamp``;
     ``False`` if the store is full or ``boxes`` too many."""
-    p = patterns.count[0]
+    own = patterns.own
+    p = patterns.count[own]
     if p == MAX_PATTERNS or boxes.size > MAX_PATTERN_BOXES:
         return False
-    patterns.boxes[p, :boxes.size] = boxes
-    patterns.boxes[p, boxes.size:] = -1
-    region = patterns.regions[p]
+    row = own * MAX_PATTERNS + p
+    patterns.boxes[row, :boxes.size] = boxes
+    patterns.boxes[row, boxes.size:] = -1
+    region = patterns.regions[row]
     region[:] = 0
     for s in range(marks.size):
         if marks[s] == stamp:
             region[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
-    patterns.count[0] = p + 1
+    patterns.count[own] = p + 1  # last: the pattern is whole when others see it
     return True
 
 
 @numba.njit(cache=True)
 def matching_pattern(patterns: Patterns, box_at: np.ndarray, player: int) -> int:
-    """The first pattern whose boxes are all on the board (``box_at[s] >= 0``) and whose
-    region holds ``player``; -1 if none does."""
+    """The row of the first pattern, in any segment, whose boxes are all on the board
+    (``box_at[s] >= 0``) and whose region holds ``player``; -1 if none does."""
     boxes, regions = patterns.boxes, patterns.regions
     word, bit = player >> 6, np.uint64(1) << np.uint64(player & 63)
-    for p in range(patterns.count[0]):
-        if not regions[p, word] & bit:
-            continue
-        present = True
-        for j in range(MAX_PATTERN_BOXES):
-            s = boxes[p, j]
-            if s < 0:
-                break
-            if box_at[s] < 0:
-                present = False
-                break
-        if present:
-            return p
+    for segment in range(patterns.count.size):
+        first = segment * MAX_PATTERNS
+        for p in range(first, first + patterns.count[segment]):
+            if not regions[p, word] & bit:
+                continue
+            present = True
+            for j in range(MAX_PATTERN_BOXES):
+                s = boxes[p, j]
+                if s < 0:
+                    break
+                if box_at[s] < 0:
+                    present = False
+                    break
+            if present:
+                return p
     return -1

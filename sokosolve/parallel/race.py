@@ -15,9 +15,12 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..analysis.board import Board
+from ..kernels.patterns import MAX_PATTERN_BOXES, MAX_PATTERNS, region_words, shared_store
 from ..level import Level
 from ..limits import KILL_MARGIN, STOP_GRACE, Limits
 from ..result import Result, Status
+from ..search.build import LearnedPatterns
 from ..search.presets import RACE
 from ..search.spec import Race, Sequential
 from ..solver import COUNTED, solve, warm_up
@@ -25,10 +28,26 @@ from .processes import become_worker, context, how_it_died
 
 
 def _racer(connection, parent: int, level: Level, racer: Sequential, limits: Limits,
-           stop_flag) -> None:
+           stop_flag, shared_patterns: dict, index: int) -> None:
     become_worker(parent)
     stop = np.frombuffer(stop_flag, dtype=np.int8)  # shared with the other racers
-    connection.send(solve(level, racer, limits, stop))
+    stores = {backward: shared_store(*buffers, index)
+              for backward, buffers in shared_patterns.items()}
+    connection.send(solve(level, racer, limits, stop, LearnedPatterns(stores)))
+
+
+def _shared_patterns(starts, level: Level, racers: int) -> dict:
+    """Empty pattern stores that the racers share, a segment each, for each direction:
+    what one racer proves dead, the others prune (as Festival's threads share theirs)."""
+    rows = racers * MAX_PATTERNS
+    words = region_words(Board.from_level(level).walls.size)
+    shared = {}
+    for backward in (False, True):
+        boxes = starts.RawArray("i", rows * MAX_PATTERN_BOXES)
+        np.frombuffer(boxes, dtype=np.int32)[:] = -1
+        shared[backward] = (boxes, starts.RawArray("Q", rows * words),
+                            starts.RawArray("q", racers))
+    return shared
 
 
 def race(level: Level, limits: Limits, strategy: Race = RACE) -> Result:
@@ -48,11 +67,12 @@ def race(level: Level, limits: Limits, strategy: Race = RACE) -> Result:
     warm_up()  # forked racers inherit the compiled kernels
     starts = context()
     stop_flag = starts.RawArray("b", 1)
+    shared_patterns = _shared_patterns(starts, level, len(strategy.racers))
     racers = []
-    for racer in strategy.racers:
+    for index, racer in enumerate(strategy.racers):
         parent, child = starts.Pipe(duplex=False)
         process = starts.Process(target=_racer, daemon=True, args=(
-            child, os.getpid(), level, racer, limits, stop_flag))
+            child, os.getpid(), level, racer, limits, stop_flag, shared_patterns, index))
         process.start()
         child.close()
         racers.append((parent, process))

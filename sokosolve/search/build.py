@@ -29,10 +29,12 @@ _NO_STOP = np.zeros(1, dtype=np.int8)  # a stop flag nobody sets
 
 class LearnedPatterns:
     """The deadlock patterns learned on one level, a store for each direction
-    (:mod:`sokosolve.kernels.patterns`), shared by every search of it in this process."""
+    (:mod:`sokosolve.kernels.patterns`), shared by every search of it in this process;
+    ``stores``, by direction (``True``: backward), are stores shared with other processes
+    too (the racers of :func:`sokosolve.parallel.race.race`)."""
 
-    def __init__(self) -> None:
-        self._stores: dict[bool, Patterns] = {}
+    def __init__(self, stores: dict[bool, Patterns] | None = None) -> None:
+        self._stores: dict[bool, Patterns] = dict(stores or {})
 
     def of(self, board: Board, search: Search) -> Patterns:
         """The store of ``search``'s direction on ``board``."""
@@ -41,7 +43,7 @@ class LearnedPatterns:
         return self._stores[search.backward]
 
     def __len__(self) -> int:
-        return sum(int(store.count[0]) for store in self._stores.values())
+        return sum(int(store.count[store.own]) for store in self._stores.values())
 
 
 def _plan(board: Board, search: Search, deadline: float) -> Plan:
