@@ -56,11 +56,21 @@ def region_words(squares: int) -> int:
     return (squares + 63) // 64
 
 
+def shared_buffers(context: Any, squares: int, segments: int) -> tuple[Buffer, Buffer, Buffer]:
+    """``(boxes, regions, count)``: an empty store of ``segments`` segments for a board of
+    ``squares`` squares, in raw arrays of the multiprocessing ``context`` that the
+    processes it starts share; :func:`shared_store` reads it."""
+    rows = segments * MAX_PATTERNS
+    boxes = context.RawArray("i", rows * MAX_PATTERN_BOXES)
+    np.frombuffer(boxes, dtype=np.int32)[:] = -1
+    return (boxes, context.RawArray("Q", rows * region_words(squares)),
+            context.RawArray("q", segments))
+
+
 def shared_store(boxes: Buffer, regions: Buffer, count: Buffer, own: int) -> Patterns:
-    """A store over buffers that several processes share (the racers of one level), a
-    segment each: this process adds to segment ``own`` and matches against every one.
-    ``count`` holds an int64 per segment, ``boxes`` their int32 squares (-1 to start
-    with) and ``regions`` their uint64 words, :data:`MAX_PATTERNS` rows a segment.
+    """The store of :func:`shared_buffers` that several processes share (the racers of
+    one level), a segment each: this process adds to segment ``own`` and matches against
+    every one.
 
     A pattern's squares and region are written before the count that makes it
     visible, so another process never matches half a pattern.

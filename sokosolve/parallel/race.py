@@ -16,7 +16,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..analysis.board import Board
-from ..kernels.patterns import MAX_PATTERN_BOXES, MAX_PATTERNS, region_words, shared_store
+from ..kernels.patterns import shared_buffers, shared_store
 from ..level import Level
 from ..limits import KILL_MARGIN, STOP_GRACE, Limits
 from ..result import Result, Status
@@ -39,15 +39,8 @@ def _racer(connection, parent: int, level: Level, racer: Sequential, limits: Lim
 def _shared_patterns(starts, level: Level, racers: int) -> dict:
     """Empty pattern stores that the racers share, a segment each, for each direction:
     what one racer proves dead, the others prune (as Festival's threads share theirs)."""
-    rows = racers * MAX_PATTERNS
-    words = region_words(Board.from_level(level).walls.size)
-    shared = {}
-    for backward in (False, True):
-        boxes = starts.RawArray("i", rows * MAX_PATTERN_BOXES)
-        np.frombuffer(boxes, dtype=np.int32)[:] = -1
-        shared[backward] = (boxes, starts.RawArray("Q", rows * words),
-                            starts.RawArray("q", racers))
-    return shared
+    squares = Board.from_level(level).walls.size
+    return {backward: shared_buffers(starts, squares, racers) for backward in (False, True)}
 
 
 def race(level: Level, limits: Limits, strategy: Race = RACE) -> Result:
