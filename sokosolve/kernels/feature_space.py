@@ -273,11 +273,66 @@ def parked_packed(plan: Plan, box_at: np.ndarray) -> int:
 
 
 @numba.njit(cache=True)
+def phase_packed(plan: Plan, box_at: np.ndarray, flags: np.ndarray) -> int:
+    """How far a phase plan (:mod:`sokosolve.analysis.phase_plan`) is done: the targets of
+    the phases done (every target boxed, and every target of an earlier phase whose box has
+    not moved on yet still boxed) and the boxed ones of the first phase not done, less
+    the earlier targets it misses. ``flags`` is a work array of a flag per target: left
+    False for the targets that phase still needs boxed, True for the others."""
+    targets, first, vacate = plan.goals, plan.phase_first, plan.vacate
+    for k in range(targets.size):
+        flags[k] = True
+    packed = 0
+    for phase in range(first.size - 1):
+        missing = 0
+        for k in range(first[phase]):
+            if vacate[k] > phase and box_at[targets[k]] < 0:
+                flags[k] = False
+                missing += 1
+        filled = 0
+        for k in range(first[phase], first[phase + 1]):
+            if box_at[targets[k]] >= 0:
+                filled += 1
+            else:
+                flags[k] = False
+        if missing or filled < first[phase + 1] - first[phase]:
+            return packed - missing + filled
+        packed += filled
+    return packed
+
+
+@numba.njit(cache=True)
+def phase_goal_distance(plan: Plan, flags: np.ndarray, square: int) -> int:
+    """The pushes that take a lone box on ``square`` to the nearest target a phase plan
+    still needs boxed (``flags`` of :func:`phase_packed`), by the plan's
+    ``goal_distances``; 0 on a target of the phases up to that one, or once all are
+    done."""
+    targets, first = plan.goals, plan.phase_first
+    nearest = -1
+    end = 0  # past the phase of the first target still needed
+    for k in range(targets.size):
+        if not flags[k]:
+            if end == 0:
+                for p in range(first.size - 1):
+                    if first[p] <= k < first[p + 1]:
+                        end = first[p + 1]
+            if nearest < 0 or plan.goal_distances[k, square] < nearest:
+                nearest = plan.goal_distances[k, square]
+    for k in range(end):
+        if flags[k] and targets[k] == square:
+            return 0
+    return max(nearest, 0)
+
+
+@numba.njit(cache=True)
 def packed_count(plan: Plan, box_at: np.ndarray, flags: np.ndarray, on_goal: int) -> int:
     """The packing feature of a position with ``on_goal`` boxes on goals: by the parking
-    plan, by the packing plan (``flags`` its work array), or, with neither, ``on_goal``."""
+    plan, by the phase plan, by the packing plan (``flags`` its work array), or, with none,
+    ``on_goal``."""
     if plan.until.size:
         return parked_packed(plan, box_at)
+    if plan.phase_first.size:
+        return phase_packed(plan, box_at, flags)
     if plan.goals.size:
         return plan_packed(plan, box_at, flags)
     return on_goal

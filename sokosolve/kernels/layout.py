@@ -137,6 +137,11 @@ class Plan(NamedTuple):
     out_of_plan: np.ndarray = _NO_BOARDS  # uint8 [packed, square]: analysis.out_of_plan zones
     # int32 [k, square]: a lone box's pushes to goal k (analysis.packing_plan.goal_distances)
     goal_distances: np.ndarray = _NO_DISTANCES
+    # A phase plan (analysis.phase_plan): goals[phase_first[p]:phase_first[p + 1]] are the
+    # targets of phase p; vacate, per target, the phase its box moves on in (or the number
+    # of phases).
+    phase_first: np.ndarray = _NONE
+    vacate: np.ndarray = _NONE
 
 
 class Patterns(NamedTuple):

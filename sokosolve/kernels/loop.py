@@ -56,6 +56,7 @@ from .feature_space import (
     next_goal_distance,
     out_of_plan_levels,
     packed_count,
+    phase_goal_distance,
 )
 from .frozen_goals import frozen_workspace, position_table
 from .goal_side import goal_side_dead
@@ -210,7 +211,8 @@ def start_search(
         np.zeros(4 * nboxes, dtype=np.uint8), freeze_workspace(nboxes),
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
         matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
-        np.zeros(nboxes, dtype=np.bool_), np.bincount(plan.goal_area[plan.goal_area >= 0]),
+        np.zeros(max(nboxes, plan.goals.size), dtype=np.bool_),
+        np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
         np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes, 4), dtype=np.int32),
     )
@@ -796,8 +798,10 @@ def _expand_nodes(
                             packed = packed_count(plan, box_at, plan_flags, on_goal
                                                   - goal_mask[square] + goal_mask[landing])
                             if next_goals:  # steer the pushed box to the plan's next goals
-                                cell_keys[child] += next_goals * next_goal_distance(
-                                    plan, plan_flags, landing)
+                                cell_keys[child] += next_goals * (
+                                    phase_goal_distance(plan, plan_flags, landing)
+                                    if plan.phase_first.size
+                                    else next_goal_distance(plan, plan_flags, landing))
                             if noise:  # a seeded search's own ties: a restart goes elsewhere
                                 mixed = (child_key ^ np.uint64(seed)) * np.uint64(
                                     0x9E3779B97F4A7C15)

@@ -13,6 +13,7 @@ from ..analysis.out_of_plan import out_of_plan_zones
 from ..analysis.packing import goal_rooms, macro_tables
 from ..analysis.packing_plan import goal_distances, packing_plan, plan_tables
 from ..analysis.parking_plan import parking_plan, parking_tables
+from ..analysis.phase_plan import phase_plan, phase_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
 from ..kernels.layout import Patterns, Plan, Settings, Tables
@@ -56,6 +57,10 @@ def _plan(board: Board, search: Search, deadline: float) -> Plan:
         steps = parking_plan(board, search.parking * max(0.0, deadline - time.perf_counter()))
         if steps:
             return parking_tables(steps, board.boxes, board.walls.size)
+    if search.phases:
+        phases = phase_plan(board, search.phases * max(0.0, deadline - time.perf_counter()))
+        if phases is not None:
+            return phase_tables(board, phases)
     plan = plan_tables(packing_plan(board))
     if search.out_of_plan:
         plan = plan._replace(out_of_plan=out_of_plan_zones(board, plan.goals.tolist()))

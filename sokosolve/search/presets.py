@@ -22,6 +22,8 @@ FEATURES_OUT_OF_PLAN = replace(FEATURES, out_of_plan=True)
 #: The same without the steer: where the plan asks for the wrong goal first, the steer
 #: pulls every cell the wrong way.
 FEATURES_UNSTEERED = replace(FEATURES, next_goals=0)
+#: The same counting packed boxes by the phase plan, with boxes parked on the way.
+FEATURES_PHASES = replace(FEATURES, phases=0.05)
 #: Commits to one goal area at a time until it gets stuck; its weight is high.
 AREAS = Search(Order.FEATURES, 30, commit_areas=True)
 PUSHES = Search(Order.ASTAR, 1)
@@ -42,7 +44,7 @@ def seeded(search: Search, seed: int) -> Search:
 
 MEET_MIXED = Meet(seeded(FEATURES, 1), ((BACKWARD, 1 / 2),))
 #: The forward feature search met by the backward one, with two thirds of the time.
-MEET_BACKWARD = Meet(seeded(FEATURES, 2), ((BACKWARD_FEATURES, 2 / 3),))
+MEET_BACKWARD = Meet(seeded(FEATURES_PHASES, 2), ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
@@ -66,6 +68,7 @@ PRESETS: dict[str, Strategy] = {
     "features": FEATURES,
     "features-out-of-plan": FEATURES_OUT_OF_PLAN,
     "features-unsteered": FEATURES_UNSTEERED,
+    "features-phases": FEATURES_PHASES,
     "features-areas": AREAS,
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,

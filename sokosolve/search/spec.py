@@ -65,7 +65,9 @@ class Search:
     ``parking`` above 0 spends that share of its time first on a backward search with
     bases and counts packed boxes by the parking plan read off it
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
-    does not dissolve the level. With ``out_of_plan``, the packing plan's cells also
+    does not dissolve the level; with ``phases`` above 0, that share on taking the solved
+    position apart in phases with parking (:mod:`sokosolve.analysis.phase_plan`), the
+    packing plan again if that fails. With ``out_of_plan``, the packing plan's cells also
     count the boxes standing where its next goals will seal them off
     (:mod:`sokosolve.analysis.out_of_plan`). ``next_goals`` above 0 adds that many times,
     to a state's key in its cell, the pushes that would take the box just pushed to the
@@ -87,6 +89,7 @@ class Search:
     best_cell: bool = False
     advisors: bool = False
     parking: float = 0.0
+    phases: float = 0.0
     out_of_plan: bool = False
     next_goals: int = 0
     noise: int = 0
@@ -115,6 +118,8 @@ class Search:
         words += [name for name, on in switches if on]
         if self.parking and self.planned:
             words.append(f"parking@{self.parking:.2g}")
+        if self.phases and self.planned:
+            words.append(f"phases@{self.phases:.2g}")
         if self.out_of_plan and self.planned:
             words.append("out-of-plan")
         if self.next_goals and self.planned:

@@ -1,0 +1,241 @@
+"""The phase plan: the goals filled in phases, with boxes parked on the way, as YASS does.
+
+The plan is worked out by taking the solved position apart (after Brian
+Damgaard's YASS): every goal boxed, the player on its own square. A *removal
+phase* takes away at once every box that can be pulled, alone and the others
+standing still, to a start square not yet used, the player able to walk home
+after; the box is then taken off the board (each start square takes one box).
+When no box can go, one is *parked*: pulled off its goal to the square furthest
+from it that the player can leave it on and get back to the goal from, and
+taken away later like the others, once no goal holds a box. A depth-first
+search over these choices (all the boxes that can go at once, then each alone,
+then each parking) backs up when it gets stuck, within its time.
+
+Read forwards, the steps are the plan's phases, the last removal first: each
+phase is the set of targets (goals, or squares where a box is parked) to box,
+in any order, while the targets of the earlier phases stay boxed; a parked
+box leaves its square in the phase that takes it to its goal.
+
+>>> from sokosolve.level import parse_level
+>>> from sokosolve.analysis.board import Board
+>>> board = Board.from_level(parse_level(
+...     "########\\n#@    .#\\n#  $$ .#\\n#      #\\n########"))
+>>> plan = phase_plan(board, 1.0)
+>>> [[board.to_level_square(t) for t in plan.phase(p)] for p in range(plan.phases)]
+[[14], [6]]
+"""
+
+from __future__ import annotations
+
+import time
+from typing import NamedTuple
+
+import numpy as np
+
+from ..kernels.distances import UNREACHABLE, box_distances
+from ..kernels.layout import Plan
+from ..kernels.lone_pulls import HOME, ORIGIN, lone_pulls
+from .board import Board
+from .positions import region_seeds
+
+#: Boxes parked, over the whole search, before it gives up.
+MAX_PARKINGS = 2_000
+#: The share of the boxes, at the end of taking the level apart, that may be pulled to a
+#: start square next to their goal.
+END_GAME = 0.15
+
+
+class PhasePlan(NamedTuple):
+    """The targets in the order of their phases: phase ``p`` is
+    ``targets[first[p]:first[p + 1]]``; ``vacate[k]`` is the phase in which target
+    ``k``'s box moves on (a parking square), or the number of phases (a goal)."""
+
+    targets: list[int]
+    first: list[int]
+    vacate: list[int]
+
+    @property
+    def phases(self) -> int:
+        return len(self.first) - 1
+
+    def phase(self, p: int) -> list[int]:
+        return self.targets[self.first[p]:self.first[p + 1]]
+
+
+class _Apart:
+    """The depth-first search that takes the solved position apart."""
+
+    def __init__(self, board: Board, deadline: float, home: int) -> None:
+        self.board = board
+        self.deadline = deadline
+        self.width, self.offsets = board.width, board.offsets
+        self.goals = {int(g) for g in board.goals}
+        self.starts = [int(s) for s in board.boxes]
+        self.occupied = board.walls.copy()
+        self.occupied[board.goals] = 1
+        self.player = home
+        self.boxes = {g: -1 for g in self.goals}  # box square: -1 a goal's, else parked at step
+        self.unused = set(self.starts)
+        self.steps: list[tuple] = []  # ("remove", [(square, start, parked at)]) | ("park", g, p)
+        self.parkings = 0
+        self.failed: set[tuple] = set()  # positions (boxes, start squares unused) that failed
+        self.end_game = max(1, round(END_GAME * len(self.goals)))
+
+    def _col_row(self, square: int) -> tuple[int, int]:
+        return square % self.width, square // self.width
+
+    def _manhattan(self, a: int, b: int) -> int:
+        (ax, ay), (bx, by) = self._col_row(a), self._col_row(b)
+        return abs(ax - bx) + abs(ay - by)
+
+    def search(self) -> bool:
+        if not self.boxes:
+            return True
+        if time.perf_counter() > self.deadline or self.occupied[self.player]:
+            return False
+        key = (frozenset((b, p >= 0) for b, p in self.boxes.items()), frozenset(self.unused))
+        if key in self.failed:
+            return False
+        if self._step():
+            return True
+        self.failed.add(key)
+        return False
+
+    def _step(self) -> bool:
+        """Takes the boxes that can go away, all at once, then each alone; else parks one."""
+        pulls = {b: lone_pulls(self.occupied, self.width, self.offsets, b, self.player)
+                 for b in sorted(self.boxes)}
+        end_game = len(self.boxes) <= self.end_game
+        # A box stays on its own start square to the end (the level's start), with all the
+        # others that do.
+        at_end = all(b in self.unused for b in self.boxes)
+        allowed: dict[int, list[int]] = {}
+        for b, (depth, flags) in pulls.items():
+            starts = [s for s in self.unused if (s == b and at_end) or (
+                depth[s] > 0 and flags[s] & HOME
+                and (end_game or s in self.goals or self._manhattan(s, b) >= 3))]
+            if starts:
+                allowed[b] = starts
+        on_goals = [b for b in allowed if self.boxes[b] < 0]
+        if on_goals:
+            removable = on_goals
+        elif any(parked < 0 for parked in self.boxes.values()):
+            removable = []  # parked boxes wait until every goal is empty
+        else:
+            removable = list(allowed)
+        if self._remove(removable, allowed):
+            return True
+        if len(removable) > 1 and any(self._remove([b], allowed) for b in removable):
+            return True
+        return self._park(pulls)
+
+    def _remove(self, removable: list[int], allowed: dict[int, list[int]]) -> bool:
+        if not removable:
+            return False
+        wanted = {s: sum(s in allowed[b] for b in removable) for s in self.unused}
+        taken: list[tuple[int, int, int]] = []
+        for b in removable:
+            free = [s for s in allowed[b] if s in self.unused]
+            if not free:
+                continue
+            start = min(free, key=lambda s: (wanted[s], -self._manhattan(s, b), s))
+            self.unused.discard(start)
+            taken.append((b, start, self.boxes.pop(b)))
+            self.occupied[b] = 0
+        if not taken:
+            return False
+        self.steps.append(("remove", taken))
+        if self.search():
+            return True
+        self.steps.pop()
+        for b, start, parked in taken:
+            self.unused.add(start)
+            self.occupied[b] = 1
+            self.boxes[b] = parked
+        return False
+
+    def _park(self, pulls: dict[int, tuple[np.ndarray, np.ndarray]]) -> bool:
+        choices = []
+        for b, (depth, flags) in pulls.items():
+            if self.boxes[b] >= 0:
+                continue  # parked once already
+            squares = [s for s in np.flatnonzero(depth > 0).tolist()
+                       if flags[s] & HOME and flags[s] & ORIGIN]
+            if not squares:
+                continue
+            primary = max(squares, key=lambda s: (int(depth[s]), -s))
+            secondary = max(squares, key=lambda s: (self._manhattan(s, b),
+                                                    self._manhattan(s, primary), -s))
+            choices.append((int(depth[primary]), b, primary, secondary))
+        for _, b, primary, secondary in sorted(choices, reverse=True):
+            for square in dict.fromkeys((primary, secondary)):
+                if self.parkings >= MAX_PARKINGS or time.perf_counter() > self.deadline:
+                    return False
+                self.parkings += 1
+                del self.boxes[b]
+                self.occupied[b], self.occupied[square] = 0, 1
+                self.boxes[square] = len(self.steps)
+                self.steps.append(("park", b, square))
+                if self.search():
+                    return True
+                self.steps.pop()
+                del self.boxes[square]
+                self.occupied[b], self.occupied[square] = 1, 0
+                self.boxes[b] = -1
+        return False
+
+
+def phase_plan(board: Board, seconds: float) -> PhasePlan | None:
+    """The phase plan of ``board``, or None if taking the solved position apart does not
+    succeed within ``seconds``."""
+    deadline = time.perf_counter() + seconds
+    # The player starts on its own square; failing that, in each region the solved
+    # position leaves it (it may have to walk through the goals to get there).
+    homes = [int(board.player)] + [int(s) for s in region_seeds(board.reversed())]
+    for k, home in enumerate(homes):
+        share = (deadline - time.perf_counter()) / (len(homes) - k)
+        apart = _Apart(board, time.perf_counter() + share, home)
+        if apart.search():
+            break
+    else:
+        return None
+    count = len(apart.steps)
+    phases: list[list[tuple[int, int]]] = [[] for _ in range(count)]  # (target, vacate)
+    for k, step in enumerate(apart.steps):
+        forward = count - 1 - k
+        if step[0] == "park":
+            phases[forward].append((step[1], count))
+        else:
+            for square, _, parked in step[1]:
+                phases[forward].append((square, count if parked < 0 else count - 1 - parked))
+    kept = [p for p in phases if p]  # a phase of only boxes on their goals from the start
+    # a forward phase's number once the empty ones before it are dropped
+    renumber = [f - sum(not q for q in phases[:f]) for f in range(count + 1)]
+    targets, first, vacate = [], [0], []
+    for p in kept:
+        for square, leaves in sorted(p):
+            targets.append(square)
+            vacate.append(renumber[leaves])
+        first.append(len(targets))
+    return PhasePlan(targets, first, vacate)
+
+
+def phase_tables(board: Board, plan: PhasePlan) -> Plan:
+    """The plan as flat arrays for the search kernel: the targets, the first target of each
+    phase, each target's ``vacate`` phase, and per target the pushes that take a lone box
+    to it from each square with the goals of the earlier phases as walls (squares from
+    which it cannot: one more than the largest distance)."""
+    distances = np.empty((len(plan.targets), board.walls.size), dtype=np.int32)
+    goals = {int(g) for g in board.goals}
+    for p in range(plan.phases):
+        walls = board.walls.copy()
+        walls[[t for t in plan.targets[:plan.first[p]] if t in goals]] = 1
+        for k in range(plan.first[p], plan.first[p + 1]):
+            distances[k] = box_distances(walls, np.array([plan.targets[k]], dtype=np.int32),
+                                         board.offsets, False)[0]
+    unreachable = distances == UNREACHABLE
+    if distances.size:
+        distances[unreachable] = distances[~unreachable].max(initial=0) + 1
+    return Plan(np.array(plan.targets, dtype=np.int32),
+                phase_first=np.array(plan.first, dtype=np.int32),
+                vacate=np.array(plan.vacate, dtype=np.int32), goal_distances=distances)

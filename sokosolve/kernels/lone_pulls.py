@@ -1,0 +1,90 @@
+"""Where one box can be pulled with every other box standing still.
+
+The phase plan (:mod:`sokosolve.analysis.phase_plan`) takes the solved position
+apart box by box; for each box it asks where a breadth-first search of pulls
+takes it, the other boxes as walls, and whether the player can get back to its
+own square and to the square the box left from there.
+
+>>> import numpy as np
+>>> from sokosolve.level import parse_level
+>>> from sokosolve.analysis.board import Board
+>>> board = Board.from_level(parse_level("#######\\n#@ $. #\\n#######"))
+>>> occupied = board.walls.copy()
+>>> box = board.goals[0]
+>>> occupied[box] = 1  # the box on its goal, the player beside the start box's square
+>>> depth, flags = lone_pulls(occupied, board.width, board.offsets, int(box), board.player)
+>>> [int(depth[box - k]) for k in range(3)]  # one pull left per square, to the far wall
+[0, 1, 2]
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .reach import scanline_fill
+
+#: A flag of :func:`lone_pulls`: from some position with the box on the square, the player
+#: can walk to ``home``.
+HOME = 1
+#: The same for the square the box was pulled from.
+ORIGIN = 2
+
+
+@numba.njit(cache=True)
+def lone_pulls(
+    occupied: np.ndarray, width: int, offsets: np.ndarray, box: int, player: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Pulls of the box on ``box``, the player starting on ``player`` (``home``) and the
+    other boxes and walls of ``occupied`` (which holds the box too) standing still:
+    per square, the fewest pulls that take the box there (-1: none), and the
+    :data:`HOME` and :data:`ORIGIN` flags of the positions reached with the box there.
+    ``occupied`` is restored before it returns."""
+    n = occupied.size
+    depth = np.full(n, -1, dtype=np.int32)
+    flags = np.zeros(n, dtype=np.uint8)
+    marks = np.zeros(n, dtype=np.int64)
+    stack = np.empty(n, dtype=np.int64)
+    seen = numba.typed.Dict.empty(numba.types.int64, numba.types.int64)
+    queue_box = np.empty(4 * n + 1, dtype=np.int64)
+    queue_player = np.empty(4 * n + 1, dtype=np.int64)
+    stamp = 1
+    head, tail = 0, 0
+    if occupied[player] == 0:
+        canonical = scanline_fill(occupied, width, player, marks, stamp, stack)
+        seen[box * n + canonical] = 1
+        queue_box[tail], queue_player[tail] = box, player
+        tail += 1
+    depth[box] = 0
+    while head < tail:
+        square, standing = queue_box[head], queue_player[head]
+        head += 1
+        occupied[square] = 1
+        stamp += 1
+        scanline_fill(occupied, width, standing, marks, stamp, stack)
+        sides = np.zeros(4, dtype=np.bool_)  # the pulls the player can make
+        for d in range(4):
+            to, behind = square + offsets[d], square + 2 * offsets[d]
+            sides[d] = marks[to] == stamp and not occupied[behind]
+        occupied[square] = 0
+        for d in range(4):
+            if not sides[d]:
+                continue
+            to, behind = square + offsets[d], square + 2 * offsets[d]
+            occupied[to] = 1
+            stamp += 1
+            canonical = scanline_fill(occupied, width, behind, marks, stamp, stack)
+            if marks[player] == stamp:
+                flags[to] |= HOME
+            if marks[box] == stamp:
+                flags[to] |= ORIGIN
+            occupied[to] = 0
+            key = to * n + canonical
+            if key not in seen:
+                seen[key] = 1
+                if depth[to] < 0:
+                    depth[to] = depth[square] + 1
+                queue_box[tail], queue_player[tail] = to, behind
+                tail += 1
+    occupied[box] = 1
+    return depth, flags
