@@ -18,11 +18,10 @@ box leaves its square in the phase that takes it to its goal.
 
 >>> from sokosolve.level import parse_level
 >>> from sokosolve.analysis.board import Board
->>> board = Board.from_level(parse_level(
-...     "########\\n#@    .#\\n#  $$ .#\\n#      #\\n########"))
+>>> board = Board.from_level(parse_level("########\\n#@$$ ..#\\n########"))
 >>> plan = phase_plan(board, 1.0)
 >>> [[board.to_level_square(t) for t in plan.phase(p)] for p in range(plan.phases)]
-[[14], [6]]
+[[14], [13]]
 """
 
 from __future__ import annotations
@@ -62,6 +61,20 @@ class PhasePlan(NamedTuple):
         return self.targets[self.first[p]:self.first[p + 1]]
 
 
+class Removal(NamedTuple):
+    """A removal phase: each box's square, the start square it goes to, and the step that
+    parked it there (-1: a goal's box)."""
+
+    taken: tuple[tuple[int, int, int], ...]
+
+
+class Parking(NamedTuple):
+    """A box pulled off ``goal`` to ``square``, to wait there."""
+
+    goal: int
+    square: int
+
+
 class _Apart:
     """The depth-first search that takes the solved position apart."""
 
@@ -76,7 +89,7 @@ class _Apart:
         self.player = home
         self.boxes = {g: -1 for g in self.goals}  # box square: -1 a goal's, else parked at step
         self.unused = set(self.starts)
-        self.steps: list[tuple] = []  # ("remove", [(square, start, parked at)]) | ("park", g, p)
+        self.steps: list[Removal | Parking] = []
         self.parkings = 0
         self.failed: set[tuple] = set()  # positions (boxes, start squares unused) that failed
         self.end_game = max(1, round(END_GAME * len(self.goals)))
@@ -138,13 +151,14 @@ class _Apart:
             free = [s for s in allowed[b] if s in self.unused]
             if not free:
                 continue
-            start = min(free, key=lambda s: (wanted[s], -self._manhattan(s, b), s))
+            start = b if b in free else min(
+                free, key=lambda s: (wanted[s], -self._manhattan(s, b), s))
             self.unused.discard(start)
             taken.append((b, start, self.boxes.pop(b)))
             self.occupied[b] = 0
         if not taken:
             return False
-        self.steps.append(("remove", taken))
+        self.steps.append(Removal(tuple(taken)))
         if self.search():
             return True
         self.steps.pop()
@@ -175,7 +189,7 @@ class _Apart:
                 del self.boxes[b]
                 self.occupied[b], self.occupied[square] = 0, 1
                 self.boxes[square] = len(self.steps)
-                self.steps.append(("park", b, square))
+                self.steps.append(Parking(b, square))
                 if self.search():
                     return True
                 self.steps.pop()
@@ -185,9 +199,9 @@ class _Apart:
         return False
 
 
-def phase_plan(board: Board, seconds: float) -> PhasePlan | None:
-    """The phase plan of ``board``, or None if taking the solved position apart does not
-    succeed within ``seconds``."""
+def take_apart(board: Board, seconds: float) -> tuple[int, list[Removal | Parking]] | None:
+    """The steps that take the solved position of ``board`` apart and the square the
+    player starts them from, or None if none are found within ``seconds``."""
     deadline = time.perf_counter() + seconds
     # The player starts on its own square; failing that, in each region the solved
     # position leaves it (it may have to walk through the goals to get there).
@@ -196,17 +210,25 @@ def phase_plan(board: Board, seconds: float) -> PhasePlan | None:
         share = (deadline - time.perf_counter()) / (len(homes) - k)
         apart = _Apart(board, time.perf_counter() + share, home)
         if apart.search():
-            break
-    else:
+            return home, apart.steps
+    return None
+
+
+def phase_plan(board: Board, seconds: float) -> PhasePlan | None:
+    """The phase plan of ``board``, or None if taking the solved position apart does not
+    succeed within ``seconds``."""
+    found = take_apart(board, seconds)
+    if found is None:
         return None
-    count = len(apart.steps)
+    steps = found[1]
+    count = len(steps)
     phases: list[list[tuple[int, int]]] = [[] for _ in range(count)]  # (target, vacate)
-    for k, step in enumerate(apart.steps):
+    for k, step in enumerate(steps):
         forward = count - 1 - k
-        if step[0] == "park":
-            phases[forward].append((step[1], count))
+        if isinstance(step, Parking):
+            phases[forward].append((step.goal, count))
         else:
-            for square, _, parked in step[1]:
+            for square, _, parked in step.taken:
                 phases[forward].append((square, count if parked < 0 else count - 1 - parked))
     kept = [p for p in phases if p]  # a phase of only boxes on their goals from the start
     # a forward phase's number once the empty ones before it are dropped

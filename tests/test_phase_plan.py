@@ -1,0 +1,214 @@
+"""The phase plan: a lone box's pulls equal a plain search, the steps that take the solved
+position apart are legal pulls, the phases read off them fill every goal once, the
+kernel's packed count and steer equal plain versions, and the search counting packed
+boxes by the plan solves with solutions that replay."""
+
+from collections import deque
+from dataclasses import replace
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sokosolve.analysis.board import Board
+from sokosolve.analysis.phase_plan import (
+    Parking,
+    PhasePlan,
+    Removal,
+    phase_plan,
+    phase_tables,
+    take_apart,
+)
+from sokosolve.io.files import load_levels
+from sokosolve.kernels.feature_space import phase_goal_distance, phase_packed
+from sokosolve.kernels.lone_pulls import HOME, ORIGIN, lone_pulls
+from sokosolve.limits import Limits
+from sokosolve.replay import verify
+from sokosolve.result import Status
+from sokosolve.search.presets import FEATURES_PHASES
+from sokosolve.solver import solve
+
+from .conftest import PUZZLES, shared
+from .reference import small_levels
+
+
+def _region(board: Board, boxes: set[int], start: int) -> set[int]:
+    if board.walls[start] or start in boxes:
+        return set()
+    seen, todo = {start}, [start]
+    while todo:
+        s = todo.pop()
+        for o in (int(o) for o in board.offsets):
+            t = s + o
+            if not board.walls[t] and t not in boxes and t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return seen
+
+
+def _plain_pulls(board: Board, others: set[int], box: int, home: int):
+    """Breadth first over (box square, player region) with the other boxes still: the
+    fewest pulls to each square, and whether the player can then reach ``home`` or
+    ``box``'s square, from some position with the box there."""
+    depth, flags = {box: 0}, {}
+    start = _region(board, others | {box}, home)
+    if not start:
+        return depth, flags
+    seen = {(box, min(start))}
+    todo = deque([(box, start)])
+    while todo:
+        square, region = todo.popleft()
+        for o in (int(o) for o in board.offsets):
+            to, behind = square + o, square + 2 * o
+            if to not in region or board.walls[behind] or behind in others:
+                continue
+            after = _region(board, others | {to}, behind)
+            flags[to] = flags.get(to, 0) | (HOME if home in after else 0) | (
+                ORIGIN if box in after else 0)
+            if (to, min(after)) not in seen:
+                seen.add((to, min(after)))
+                depth.setdefault(to, depth[square] + 1)
+                todo.append((to, after))
+    return depth, flags
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_levels(max_boxes=4), st.data())
+def test_a_lone_box_pulls_as_a_plain_search_does(level, data):
+    board = Board.from_level(level)
+    floor = [s for s in range(board.walls.size) if not board.walls[s]]
+    boxes = data.draw(st.lists(st.sampled_from(floor), min_size=1, max_size=4, unique=True))
+    home = data.draw(st.sampled_from(floor))
+    occupied = board.walls.copy()
+    occupied[boxes] = 1
+    depth, flags = lone_pulls(occupied, board.width, board.offsets, boxes[0], home)
+    assert np.array_equal(occupied[boxes], np.ones(len(boxes), dtype=np.uint8))
+    plain_depth, plain_flags = _plain_pulls(board, set(boxes[1:]), boxes[0], home)
+    for s in range(board.walls.size):
+        assert depth[s] == plain_depth.get(s, -1), s
+        if s != boxes[0]:
+            assert flags[s] == plain_flags.get(s, 0), s
+
+
+def _steps_are_legal(board: Board, home: int, steps: list[Removal | Parking]) -> bool:
+    """Replays the steps from the solved position: each box moves by pulls, alone, the
+    others still, to where the step says, the player walking home after a removal and
+    to the goal after a parking; each start square takes one box, parked boxes go only
+    once no goal holds a box, and at the end no box is left."""
+    boxes = {int(g): False for g in board.goals}  # square: parked
+    unused = {int(s) for s in board.boxes}
+    for step in steps:
+        if isinstance(step, Parking):
+            if boxes.get(step.goal) is not False:
+                return False
+            depth, flags = _plain_pulls(board, set(boxes) - {step.goal}, step.goal, home)
+            if depth.get(step.square, 0) < 1 or flags[step.square] != HOME | ORIGIN:
+                return False
+            del boxes[step.goal]
+            boxes[step.square] = True
+            continue
+        if any(not parked for parked in boxes.values()) and any(
+                boxes[square] for square, _, _ in step.taken):
+            return False
+        at_end = all(square in unused for square in boxes)  # all on their own starts
+        for square, start, _ in step.taken:
+            if start not in unused or square not in boxes:
+                return False
+            unused.discard(start)
+            if start == square:
+                if not at_end:
+                    return False
+                continue
+            depth, flags = _plain_pulls(board, set(boxes) - {square}, square, home)
+            if depth.get(start, 0) < 1 or not flags[start] & HOME:
+                return False
+        for square, _, _ in step.taken:
+            del boxes[square]
+    return not boxes
+
+
+def _fills_every_goal_once(board: Board, plan: PhasePlan) -> bool:
+    """Each goal is the target of one phase and stays; each other target is a square a
+    box waits on from its phase to a later one."""
+    staying = [t for t, v in zip(plan.targets, plan.vacate, strict=True) if v == plan.phases]
+    phase = [p for p in range(plan.phases) for _ in plan.phase(p)]
+    return sorted(staying) == sorted(board.goals.tolist()) and all(
+        phase[k] < v for k, v in enumerate(plan.vacate))
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_levels(max_boxes=4))
+def test_the_steps_are_legal_and_the_phases_fill_every_goal(level):
+    board = Board.from_level(level)
+    found = take_apart(board, 2.0)
+    if found is None:
+        return
+    home, steps = found
+    assert _steps_are_legal(board, home, steps)
+    assert _fills_every_goal_once(board, phase_plan(board, 2.0))
+
+
+def test_the_shipped_puzzles_and_xsokoban_are_taken_apart():
+    names = ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb")
+    levels = [load_levels(PUZZLES / name)[0] for name in names]
+    levels += load_levels(shared("xsokoban/xsokoban_90.xsb"))[66:70]
+    for level in levels:
+        board = Board.from_level(level)
+        found = take_apart(board, 5.0)
+        assert found is not None, level.title
+        assert _steps_are_legal(board, *found)
+        assert _fills_every_goal_once(board, phase_plan(board, 5.0))
+
+
+def _plain_packed(plan: PhasePlan, boxes: set[int]) -> tuple[int, set[int]]:
+    """The packed count by its definition, and the targets still needed: the phases done
+    in order, each with every target boxed and every earlier target whose box has not
+    moved on still boxed; then the boxed targets of the first phase not done, less the
+    earlier ones it misses, which with its empty targets are still needed."""
+    packed = 0
+    for p in range(plan.phases):
+        missing = {k for k in range(plan.first[p])
+                   if plan.vacate[k] > p and plan.targets[k] not in boxes}
+        empty = {k for k in range(plan.first[p], plan.first[p + 1])
+                 if plan.targets[k] not in boxes}
+        if missing or empty:
+            filled = plan.first[p + 1] - plan.first[p] - len(empty)
+            return packed - len(missing) + filled, missing | empty
+        packed += plan.first[p + 1] - plan.first[p]
+    return packed, set()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_kernel_counts_and_steers_as_the_plain_reading(data):
+    level = data.draw(small_levels(max_boxes=4))
+    board = Board.from_level(level)
+    plan = phase_plan(board, 2.0)
+    if plan is None:
+        return
+    tables = phase_tables(board, plan)
+    floor = [s for s in range(board.walls.size) if not board.walls[s]]
+    boxes = data.draw(st.lists(st.sampled_from(floor), max_size=5, unique=True))
+    square = data.draw(st.sampled_from(floor))
+    box_at = np.full(board.walls.size, -1, dtype=np.int32)
+    box_at[boxes] = np.arange(len(boxes), dtype=np.int32)
+    flags = np.zeros(len(plan.targets), dtype=np.bool_)
+    packed, needed = _plain_packed(plan, set(boxes))
+    assert phase_packed(tables, box_at, flags) == packed
+    assert {k for k in range(len(plan.targets)) if not flags[k]} == needed
+    first_needed = min(needed, default=len(plan.targets))
+    end = next((plan.first[p + 1] for p in range(plan.phases)
+                if plan.first[p] <= first_needed < plan.first[p + 1]), 0)
+    if any(plan.targets[k] == square and k not in needed for k in range(end)):
+        expected = 0
+    else:
+        expected = min((int(tables.goal_distances[k, square]) for k in needed), default=0)
+    assert phase_goal_distance(tables, flags, square) == expected
+
+
+def test_the_search_by_the_phase_plan_solves():
+    for name in ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb", "crossed-areas.xsb"):
+        level = load_levels(PUZZLES / name)[0]
+        result = solve(level, replace(FEATURES_PHASES, phases=0.5), Limits(seconds=60))
+        assert result.status is Status.SOLVED, name
+        assert verify(level, result.solution).solved
