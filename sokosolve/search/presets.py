@@ -43,7 +43,8 @@ def seeded(search: Search, seed: int) -> Search:
 
 
 MEET_MIXED = Meet(seeded(FEATURES, 1), ((BACKWARD, 1 / 2),))
-#: The forward feature search met by the backward one, with two thirds of the time.
+#: The forward feature search by the phase plan met by the backward one, with two thirds
+#: of the time.
 MEET_BACKWARD = Meet(seeded(FEATURES_PHASES, 2), ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
