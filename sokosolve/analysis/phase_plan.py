@@ -230,14 +230,11 @@ def phase_plan(board: Board, seconds: float) -> PhasePlan | None:
         else:
             for square, _, parked in step.taken:
                 phases[forward].append((square, count if parked < 0 else count - 1 - parked))
-    kept = [p for p in phases if p]  # a phase of only boxes on their goals from the start
-    # a forward phase's number once the empty ones before it are dropped
-    renumber = [f - sum(not q for q in phases[:f]) for f in range(count + 1)]
     targets, first, vacate = [], [0], []
-    for p in kept:
+    for p in phases:  # every step boxes at least one target: no phase is empty
         for square, leaves in sorted(p):
             targets.append(square)
-            vacate.append(renumber[leaves])
+            vacate.append(leaves)
         first.append(len(targets))
     return PhasePlan(targets, first, vacate)
 
@@ -252,9 +249,8 @@ def phase_tables(board: Board, plan: PhasePlan) -> Plan:
     for p in range(plan.phases):
         walls = board.walls.copy()
         walls[[t for t in plan.targets[:plan.first[p]] if t in goals]] = 1
-        for k in range(plan.first[p], plan.first[p + 1]):
-            distances[k] = box_distances(walls, np.array([plan.targets[k]], dtype=np.int32),
-                                         board.offsets, False)[0]
+        distances[plan.first[p]:plan.first[p + 1]] = box_distances(
+            walls, np.array(plan.phase(p), dtype=np.int32), board.offsets, False)
     unreachable = distances == UNREACHABLE
     if distances.size:
         distances[unreachable] = distances[~unreachable].max(initial=0) + 1
