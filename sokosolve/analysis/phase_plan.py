@@ -63,9 +63,10 @@ class PhasePlan(NamedTuple):
 
 class Removal(NamedTuple):
     """A removal phase: each box's square, the start square it goes to, and the step that
-    parked it there (-1: a goal's box)."""
+    parked it there (-1: a goal's box); and the square the player stands on after it."""
 
     taken: tuple[tuple[int, int, int], ...]
+    player: int
 
 
 class Parking(NamedTuple):
@@ -106,7 +107,8 @@ class _Apart:
             return True
         if time.perf_counter() > self.deadline or self.occupied[self.player]:
             return False
-        key = (frozenset((b, p >= 0) for b, p in self.boxes.items()), frozenset(self.unused))
+        key = (frozenset((b, p >= 0) for b, p in self.boxes.items()), frozenset(self.unused),
+               self.player)
         if key in self.failed:
             return False
         if self._step():
@@ -115,34 +117,49 @@ class _Apart:
         return False
 
     def _step(self) -> bool:
-        """Takes the boxes that can go away, all at once, then each alone; else parks one."""
+        """Takes the boxes that can go away, all at once, then each alone; then each alone
+        that leaves the player where it cannot walk back; else parks one."""
         pulls = {b: lone_pulls(self.occupied, self.width, self.offsets, b, self.player)
                  for b in sorted(self.boxes)}
         end_game = len(self.boxes) <= self.end_game
         # A box stays on its own start square to the end (the level's start), with all the
         # others that do.
         at_end = all(b in self.unused for b in self.boxes)
-        allowed: dict[int, list[int]] = {}
-        for b, (depth, flags) in pulls.items():
-            starts = [s for s in self.unused if (s == b and at_end) or (
-                depth[s] > 0 and flags[s] & HOME
-                and (end_game or s in self.goals or self._manhattan(s, b) >= 3))]
-            if starts:
-                allowed[b] = starts
-        on_goals = [b for b in allowed if self.boxes[b] < 0]
-        if on_goals:
-            removable = on_goals
-        elif any(parked < 0 for parked in self.boxes.values()):
-            removable = []  # parked boxes wait until every goal is empty
-        else:
-            removable = list(allowed)
+        allowed: dict[int, list[int]] = {}  # start squares the player walks back from
+        roaming: dict[int, list[int]] = {}  # the others
+        for b, (depth, flags, _) in pulls.items():
+            starts = [s for s in self.unused if depth[s] > 0 and (
+                end_game or s in self.goals or self._manhattan(s, b) >= 3)]
+            back = [s for s in starts if flags[s] & HOME] + (
+                [b] if at_end and b in self.unused else [])
+            if back:
+                allowed[b] = back
+            away = [s for s in starts if not flags[s] & HOME]
+            if away:
+                roaming[b] = away
+        removable = self._removable(allowed)
         if self._remove(removable, allowed):
             return True
         if len(removable) > 1 and any(self._remove([b], allowed) for b in removable):
             return True
+        if any(self._remove([b], roaming, pulls[b][2]) for b in self._removable(roaming)):
+            return True
         return self._park(pulls)
 
-    def _remove(self, removable: list[int], allowed: dict[int, list[int]]) -> bool:
+    def _removable(self, allowed: dict[int, list[int]]) -> list[int]:
+        """The boxes of ``allowed`` that may go now: a goal's box before a parked one."""
+        on_goals = [b for b in allowed if self.boxes[b] < 0]
+        if on_goals:
+            return on_goals
+        if any(parked < 0 for parked in self.boxes.values()):
+            return []  # parked boxes wait until every goal is empty
+        return list(allowed)
+
+    def _remove(self, removable: list[int], allowed: dict[int, list[int]],
+                standing: np.ndarray | None = None) -> bool:
+        """Takes ``removable`` away, each box to a start square of ``allowed``; with
+        ``standing`` (one box, of :func:`lone_pulls`), the player stays where the pull
+        leaves it, else it walks back."""
         if not removable:
             return False
         wanted = {s: sum(s in allowed[b] for b in removable) for s in self.unused}
@@ -158,23 +175,31 @@ class _Apart:
             self.occupied[b] = 0
         if not taken:
             return False
-        self.steps.append(Removal(tuple(taken)))
+        player = self.player
+        if standing is not None:
+            self.player = int(standing[taken[0][1]])
+        self.steps.append(Removal(tuple(taken), self.player))
         if self.search():
             return True
         self.steps.pop()
+        self.player = player
         for b, start, parked in taken:
             self.unused.add(start)
             self.occupied[b] = 1
             self.boxes[b] = parked
         return False
 
-    def _park(self, pulls: dict[int, tuple[np.ndarray, np.ndarray]]) -> bool:
+    def _park(self, pulls: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]) -> bool:
         choices = []
-        for b, (depth, flags) in pulls.items():
+        # a parked box goes on to a start square later: only squares some unused one reaches
+        starts = np.array(sorted(self.unused), dtype=np.int32)
+        reached = (box_distances(self.board.walls, starts, self.offsets, True)
+                   < UNREACHABLE).any(axis=0)
+        for b, (depth, flags, _) in pulls.items():
             if self.boxes[b] >= 0:
                 continue  # parked once already
             squares = [s for s in np.flatnonzero(depth > 0).tolist()
-                       if flags[s] & HOME and flags[s] & ORIGIN]
+                       if flags[s] & HOME and flags[s] & ORIGIN and reached[s]]
             if not squares:
                 continue
             primary = max(squares, key=lambda s: (int(depth[s]), -s))
@@ -203,15 +228,22 @@ def take_apart(board: Board, seconds: float) -> tuple[int, list[Removal | Parkin
     """The steps that take the solved position of ``board`` apart and the square the
     player starts them from, or None if none are found within ``seconds``."""
     deadline = time.perf_counter() + seconds
-    # The player starts on its own square; failing that, in each region the solved
-    # position leaves it (it may have to walk through the goals to get there).
+    # The solved position may leave the player in any of its regions (it may have to walk
+    # through the goals to get there): the steps with the fewest parkings from any.
     homes = [int(board.player)] + [int(s) for s in region_seeds(board.reversed())]
+    best: tuple[int, list[Removal | Parking]] | None = None
     for k, home in enumerate(homes):
         share = (deadline - time.perf_counter()) / (len(homes) - k)
         apart = _Apart(board, time.perf_counter() + share, home)
-        if apart.search():
-            return home, apart.steps
-    return None
+        if apart.search() and (best is None or _parkings(apart.steps) < _parkings(best[1])):
+            best = home, apart.steps
+            if not _parkings(apart.steps):
+                break
+    return best
+
+
+def _parkings(steps: list[Removal | Parking]) -> int:
+    return sum(isinstance(step, Parking) for step in steps)
 
 
 def phase_plan(board: Board, seconds: float) -> PhasePlan | None:

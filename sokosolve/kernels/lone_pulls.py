@@ -3,7 +3,8 @@
 The phase plan (:mod:`sokosolve.analysis.phase_plan`) takes the solved position
 apart box by box; for each box it asks where a breadth-first search of pulls
 takes it, the other boxes as walls, and whether the player can get back to its
-own square and to the square the box left from there.
+own square and to the square the box left from there, and where the player stands
+once the box is there.
 
 >>> import numpy as np
 >>> from sokosolve.level import parse_level
@@ -12,9 +13,11 @@ own square and to the square the box left from there.
 >>> occupied = board.walls.copy()
 >>> box = board.goals[0]
 >>> occupied[box] = 1  # the box on its goal, the player beside the start box's square
->>> depth, flags = lone_pulls(occupied, board.width, board.offsets, int(box), board.player)
+>>> depth, flags, players = lone_pulls(occupied, board.width, board.offsets, int(box), board.player)
 >>> [int(depth[box - k]) for k in range(3)]  # one pull left per square, to the far wall
 [0, 1, 2]
+>>> int(players[box - 2]) == box - 3  # the player beside it, at the wall
+True
 """
 
 from __future__ import annotations
@@ -34,15 +37,17 @@ ORIGIN = 2
 @numba.njit(cache=True)
 def lone_pulls(
     occupied: np.ndarray, width: int, offsets: np.ndarray, box: int, player: int,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pulls of the box on ``box``, the player starting on ``player`` (``home``) and the
     other boxes and walls of ``occupied`` (which holds the box too) standing still:
     per square, the fewest pulls that take the box there (-1: none), and the
-    :data:`HOME` and :data:`ORIGIN` flags of the positions reached with the box there.
+    :data:`HOME` and :data:`ORIGIN` flags of the positions reached with the box there, and
+    the player's square in the first of them (-1: none).
     ``occupied`` is restored before it returns."""
     n = occupied.size
     depth = np.full(n, -1, dtype=np.int32)
     flags = np.zeros(n, dtype=np.uint8)
+    players = np.full(n, -1, dtype=np.int64)
     marks = np.zeros(n, dtype=np.int64)
     stack = np.empty(n, dtype=np.int64)
     seen = numba.typed.Dict.empty(numba.types.int64, numba.types.int64)
@@ -84,7 +89,8 @@ def lone_pulls(
                 seen[key] = 1
                 if depth[to] < 0:
                     depth[to] = depth[square] + 1
+                    players[to] = behind
                 queue_box[tail], queue_player[tail] = to, behind
                 tail += 1
     occupied[box] = 1
-    return depth, flags
+    return depth, flags, players
