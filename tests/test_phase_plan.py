@@ -48,12 +48,13 @@ def _region(board: Board, boxes: set[int], start: int) -> set[int]:
 
 def _plain_pulls(board: Board, others: set[int], box: int, home: int):
     """Breadth first over (box square, player region) with the other boxes still: the
-    fewest pulls to each square, and whether the player can then reach ``home`` or
-    ``box``'s square, from some position with the box there."""
-    depth, flags = {box: 0}, {}
+    fewest pulls to each square, whether the player can then reach ``home`` or ``box``'s
+    square from some position with the box there, where it stands in the first such
+    position, and every square it can reach in any."""
+    depth, flags, players, regions = {box: 0}, {}, {}, {}
     start = _region(board, others | {box}, home)
     if not start:
-        return depth, flags
+        return depth, flags, players, regions
     seen = {(box, min(start))}
     todo = deque([(box, start)])
     while todo:
@@ -65,11 +66,26 @@ def _plain_pulls(board: Board, others: set[int], box: int, home: int):
             after = _region(board, others | {to}, behind)
             flags[to] = flags.get(to, 0) | (HOME if home in after else 0) | (
                 ORIGIN if box in after else 0)
+            regions[to] = regions.get(to, set()) | after
             if (to, min(after)) not in seen:
                 seen.add((to, min(after)))
                 depth.setdefault(to, depth[square] + 1)
+                players.setdefault(to, behind)
                 todo.append((to, after))
-    return depth, flags
+    return depth, flags, players, regions
+
+
+def _pushes_reach(board: Board, start: int, square: int) -> bool:
+    """Whether a lone box pushed from ``start`` reaches ``square``, the player standing
+    anywhere off the walls."""
+    seen, todo = {start}, [start]
+    while todo:
+        s = todo.pop()
+        for o in (int(o) for o in board.offsets):
+            if not board.walls[s + o] and not board.walls[s - o] and s + o not in seen:
+                seen.add(s + o)
+                todo.append(s + o)
+    return square in seen
 
 
 @settings(max_examples=200, deadline=None)
@@ -81,28 +97,35 @@ def test_a_lone_box_pulls_as_a_plain_search_does(level, data):
     home = data.draw(st.sampled_from(floor))
     occupied = board.walls.copy()
     occupied[boxes] = 1
-    depth, flags = lone_pulls(occupied, board.width, board.offsets, boxes[0], home)
+    depth, flags, players = lone_pulls(occupied, board.width, board.offsets, boxes[0], home)
     assert np.array_equal(occupied[boxes], np.ones(len(boxes), dtype=np.uint8))
-    plain_depth, plain_flags = _plain_pulls(board, set(boxes[1:]), boxes[0], home)
+    plain_depth, plain_flags, plain_players, _ = _plain_pulls(board, set(boxes[1:]),
+                                                             boxes[0], home)
     for s in range(board.walls.size):
         assert depth[s] == plain_depth.get(s, -1), s
         if s != boxes[0]:
             assert flags[s] == plain_flags.get(s, 0), s
+            assert players[s] == plain_players.get(s, -1), s
 
 
 def _steps_are_legal(board: Board, home: int, steps: list[Removal | Parking]) -> bool:
     """Replays the steps from the solved position: each box moves by pulls, alone, the
-    others still, to where the step says, the player walking home after a removal and
-    to the goal after a parking; each start square takes one box, parked boxes go only
-    once no goal holds a box, and at the end no box is left."""
+    others still, to where the step says, the player walking home after a removal (or,
+    a lone box's, staying where the pulls leave it: its new home) and to the goal after
+    a parking, which only a start square not yet used reaches; each start square takes
+    one box, parked boxes go only once no goal holds a box, and at the end no box is
+    left."""
     boxes = {int(g): False for g in board.goals}  # square: parked
     unused = {int(s) for s in board.boxes}
     for step in steps:
         if isinstance(step, Parking):
             if boxes.get(step.goal) is not False:
                 return False
-            depth, flags = _plain_pulls(board, set(boxes) - {step.goal}, step.goal, home)
+            depth, flags, _, _ = _plain_pulls(board, set(boxes) - {step.goal}, step.goal,
+                                              home)
             if depth.get(step.square, 0) < 1 or flags[step.square] != HOME | ORIGIN:
+                return False
+            if not any(_pushes_reach(board, start, step.square) for start in unused):
                 return False
             del boxes[step.goal]
             boxes[step.square] = True
@@ -111,6 +134,9 @@ def _steps_are_legal(board: Board, home: int, steps: list[Removal | Parking]) ->
                 boxes[square] for square, _, _ in step.taken):
             return False
         at_end = all(square in unused for square in boxes)  # all on their own starts
+        stays = step.player != home
+        if stays and len(step.taken) > 1:
+            return False
         for square, start, _ in step.taken:
             if start not in unused or square not in boxes:
                 return False
@@ -119,11 +145,14 @@ def _steps_are_legal(board: Board, home: int, steps: list[Removal | Parking]) ->
                 if not at_end:
                     return False
                 continue
-            depth, flags = _plain_pulls(board, set(boxes) - {square}, square, home)
-            if depth.get(start, 0) < 1 or not flags[start] & HOME:
+            depth, flags, _, regions = _plain_pulls(board, set(boxes) - {square}, square,
+                                                    home)
+            if depth.get(start, 0) < 1 or not (step.player in regions[start] if stays
+                                               else flags[start] & HOME):
                 return False
         for square, _, _ in step.taken:
             del boxes[square]
+        home = step.player
     return not boxes
 
 

@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernels.distances import UNREACHABLE, box_distances
+from ..kernels.distances import box_distances, cap_unreachable
 from ..kernels.layout import Plan
 from .board import Board
 from .packing import region
@@ -237,7 +237,4 @@ def goal_distances(board: Board, plan: Plan) -> np.ndarray:
         walls = board.walls.copy()
         walls[plan.goals[sorted(before[k])]] = 1
         distances[k] = box_distances(walls, plan.goals[k:k + 1], board.offsets, False)[0]
-    unreachable = distances == UNREACHABLE
-    if steps:
-        distances[unreachable] = distances[~unreachable].max(initial=0) + 1
-    return distances
+    return cap_unreachable(distances)

@@ -1,15 +1,19 @@
 """The phase plan: the goals filled in phases, with boxes parked on the way, as YASS does.
 
 The plan is worked out by taking the solved position apart (after Brian
-Damgaard's YASS): every goal boxed, the player on its own square. A *removal
-phase* takes away at once every box that can be pulled, alone and the others
-standing still, to a start square not yet used, the player able to walk home
-after; the box is then taken off the board (each start square takes one box).
-When no box can go, one is *parked*: pulled off its goal to the square furthest
-from it that the player can leave it on and get back to the goal from, and
-taken away later like the others, once no goal holds a box. A depth-first
-search over these choices (all the boxes that can go at once, then each alone,
-then each parking) backs up when it gets stuck, within its time.
+Damgaard's YASS): every goal boxed, the player in one of the regions the goals
+leave it. A *removal phase* takes away at once every box that can be pulled,
+alone and the others standing still, to a start square not yet used, the player
+able to walk back after; the box is then taken off the board (each start square
+takes one box). A box the player cannot walk back from goes alone, and the
+player goes on from where the pulls leave it: it may have to cross to another
+part of the level. When no box can go, one is *parked*: pulled off its goal to
+the square furthest from it that the player can leave it on and get back to the
+goal from, and that some unused start square reaches, and taken away later like
+the others, once no goal holds a box. A depth-first search over these choices
+(all the boxes that can go at once, then each alone, then each that strands the
+player, then each parking) backs up when it gets stuck, within its time; of the
+player's regions, the one whose steps park the fewest boxes wins.
 
 Read forwards, the steps are the plan's phases, the last removal first: each
 phase is the set of targets (goals, or squares where a box is parked) to box,
@@ -31,7 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernels.distances import UNREACHABLE, box_distances
+from ..kernels.distances import UNREACHABLE, box_distances, cap_unreachable
 from ..kernels.layout import Plan
 from ..kernels.lone_pulls import HOME, ORIGIN, lone_pulls
 from .board import Board
@@ -283,9 +287,7 @@ def phase_tables(board: Board, plan: PhasePlan) -> Plan:
         walls[[t for t in plan.targets[:plan.first[p]] if t in goals]] = 1
         distances[plan.first[p]:plan.first[p + 1]] = box_distances(
             walls, np.array(plan.phase(p), dtype=np.int32), board.offsets, False)
-    unreachable = distances == UNREACHABLE
-    if distances.size:
-        distances[unreachable] = distances[~unreachable].max(initial=0) + 1
     return Plan(np.array(plan.targets, dtype=np.int32),
                 phase_first=np.array(plan.first, dtype=np.int32),
-                vacate=np.array(plan.vacate, dtype=np.int32), goal_distances=distances)
+                vacate=np.array(plan.vacate, dtype=np.int32),
+                goal_distances=cap_unreachable(distances))

@@ -38,3 +38,15 @@ def box_distances(
                 queue[tail] = s
                 tail += 1
     return distances
+
+
+def cap_unreachable(distances: np.ndarray) -> np.ndarray:
+    """``distances`` with every :data:`UNREACHABLE` made one more than the largest other
+    distance, in place: a steer that ranks squares, where "never" is just the worst.
+
+    >>> cap_unreachable(np.array([[0, UNREACHABLE], [3, 1]], dtype=np.int32)).tolist()
+    [[0, 4], [3, 1]]
+    """
+    unreachable = distances == UNREACHABLE
+    distances[unreachable] = distances[~unreachable].max(initial=0) + 1
+    return distances
