@@ -16,7 +16,7 @@ once the box is there.
 >>> depth, flags, players = lone_pulls(occupied, board.width, board.offsets, int(box), board.player)
 >>> [int(depth[box - k]) for k in range(3)]  # one pull left per square, to the far wall
 [0, 1, 2]
->>> int(players[box - 2]) == box - 3  # the player beside it, at the wall
+>>> int(players[box - 2]) == int(box) - 3  # the player beside it, at the wall
 True
 """
 
