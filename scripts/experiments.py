@@ -30,7 +30,6 @@ BACKWARD_FEATURES_BLIND = replace(BACKWARD_FEATURES, blind=True)
 FEATURES_IN_TURN = replace(FEATURES, best_cell=False)
 
 EXPERIMENTS: dict[str, Strategy] = {
-    "greedy-phases": replace(GREEDY, phases=0.05),
     "features-in-turn": FEATURES_IN_TURN,
     "features-advised": replace(FEATURES_IN_TURN, advisors=True),
     "features-advised-best": replace(FEATURES, advisors=True),

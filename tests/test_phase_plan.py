@@ -7,7 +7,6 @@ from collections import deque
 from dataclasses import replace
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +26,6 @@ from sokosolve.limits import Limits
 from sokosolve.replay import verify
 from sokosolve.result import Status
 from sokosolve.search.presets import FEATURES_PHASES
-from sokosolve.search.spec import Order, Search
 from sokosolve.solver import solve
 
 from .conftest import PUZZLES, shared
@@ -237,11 +235,9 @@ def test_the_kernel_counts_and_steers_as_the_plain_reading(data):
     assert phase_goal_distance(tables, flags, square) == expected
 
 
-@pytest.mark.parametrize("search", [replace(FEATURES_PHASES, phases=0.5),
-                                    Search(Order.GREEDY, 3, phases=0.5)], ids=str)
-def test_the_searches_by_the_phase_plan_solve(search):
+def test_the_search_by_the_phase_plan_solves():
     for name in ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb", "crossed-areas.xsb"):
         level = load_levels(PUZZLES / name)[0]
-        result = solve(level, search, Limits(seconds=60))
+        result = solve(level, replace(FEATURES_PHASES, phases=0.5), Limits(seconds=60))
         assert result.status is Status.SOLVED, name
         assert verify(level, result.solution).solved

@@ -57,7 +57,6 @@ from .feature_space import (
     out_of_plan_levels,
     packed_count,
     phase_goal_distance,
-    phase_packed,
 )
 from .frozen_goals import frozen_workspace, position_table
 from .goal_side import goal_side_dead
@@ -108,8 +107,6 @@ _NEED_ROOM = -1  # the loop stops for its tables to grow
 
 _CLOCK_EVERY = 32
 _NO_PARENT = -1
-#: What a phase plan's target not yet done adds to a greedy search's bound.
-PHASE_TARGET = 8
 
 
 @numba.njit(cache=True)
@@ -819,12 +816,6 @@ def _expand_nodes(
                                 plan.out_of_plan, box_squares, packed)
                             heap_size += 1
                         else:
-                            if ordering == GREEDY and plan.phase_first.size:
-                                # as YASS scores its packing order: the targets not yet
-                                # done, then the pushed box's way to the next
-                                packed = phase_packed(plan, box_at, plan_flags)
-                                h += PHASE_TARGET * (plan.goals.size - packed) + 2 * (
-                                    phase_goal_distance(plan, plan_flags, landing) + 1)
                             open_push(heap, heap_size,
                                        open_entry(depths[child], h, weight, child))
                             heap_size += 1

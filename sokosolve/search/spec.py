@@ -67,12 +67,9 @@ class Search:
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
     does not dissolve the level; with ``phases`` above 0, that share on taking the solved
     position apart in phases with parking (:mod:`sokosolve.analysis.phase_plan`), the
-    packing plan again if that fails. A forward greedy search with ``phases`` scores a
-    state as YASS scores its packing order: to its lower bound it adds 8 for each of the
-    phase plan's targets not yet done and twice the pushes that would take the box just
-    pushed to the nearest target still needed (plus one). With ``out_of_plan``, the
-    packing plan's cells also count the boxes standing where its next goals will seal
-    them off (:mod:`sokosolve.analysis.out_of_plan`). ``next_goals`` above 0 adds that many times,
+    packing plan again if that fails. With ``out_of_plan``, the packing plan's cells also
+    count the boxes standing where its next goals will seal them off
+    (:mod:`sokosolve.analysis.out_of_plan`). ``next_goals`` above 0 adds that many times,
     to a state's key in its cell, the pushes that would take the box just pushed to the
     nearest goal the packing plan fills next (as YASS scores its packing order's phases;
     :func:`sokosolve.analysis.packing_plan.goal_distances`). ``noise`` above 0 adds to a
@@ -108,10 +105,8 @@ class Search:
 
     @property
     def planned(self) -> bool:
-        """Whether it reads a plan: a feature search's cells count packed boxes by it, a
-        greedy search with ``phases`` scores by the phase plan."""
-        return (self.order == Order.FEATURES or (self.order == Order.GREEDY and self.phases > 0)
-                ) and not self.backward and self.packing_plan
+        """Whether its feature cells count packed boxes by the packing plan."""
+        return self.order == Order.FEATURES and not self.backward and self.packing_plan
 
     def __str__(self) -> str:
         words = ["backward"] if self.backward else []
