@@ -23,6 +23,26 @@ def searches_of(strategy) -> list:
     return found
 
 
+#: The shipped puzzles every planned feature search solves.
+PLANNED_PUZZLES = ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb", "crossed-areas.xsb")
+
+
+def assert_solves_puzzles(strategy, names: tuple[str, ...] = PLANNED_PUZZLES) -> None:
+    """``strategy`` solves each shipped puzzle of ``names`` in 60 s, and its solution
+    replays."""
+    from sokosolve.io.files import load_levels
+    from sokosolve.limits import Limits
+    from sokosolve.replay import verify
+    from sokosolve.result import Status
+    from sokosolve.solver import solve
+
+    for name in names:
+        level = load_levels(PUZZLES / name)[0]
+        result = solve(level, strategy, Limits(seconds=60))
+        assert result.status is Status.SOLVED, name
+        assert verify(level, result.solution).solved
+
+
 @pytest.fixture(scope="session", autouse=True)
 def compiled_kernels():
     """Fills numba's cache before any test starts the CLI, so that no test's process pays

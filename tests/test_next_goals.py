@@ -12,15 +12,10 @@ from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
 from sokosolve.analysis.packing_plan import goal_distances, packing_plan, plan_tables
-from sokosolve.io.files import load_levels
 from sokosolve.kernels.feature_space import next_goal_distance, plan_packed
-from sokosolve.limits import Limits
-from sokosolve.replay import verify
-from sokosolve.result import Status
 from sokosolve.search.presets import FEATURES
-from sokosolve.solver import solve
 
-from .conftest import PUZZLES
+from .conftest import assert_solves_puzzles
 from .reference import small_levels
 
 
@@ -94,8 +89,4 @@ def test_the_distance_is_to_the_nearest_goal_the_plan_fills_next(level, data):
 
 
 def test_the_feature_search_steered_to_the_next_goals_solves():
-    for name in ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb", "crossed-areas.xsb"):
-        level = load_levels(PUZZLES / name)[0]
-        result = solve(level, replace(FEATURES, next_goals=6), Limits(seconds=60))
-        assert result.status is Status.SOLVED, name
-        assert verify(level, result.solution).solved
+    assert_solves_puzzles(replace(FEATURES, next_goals=6))

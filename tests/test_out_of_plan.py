@@ -12,15 +12,10 @@ from hypothesis import strategies as st
 from sokosolve.analysis.board import Board
 from sokosolve.analysis.out_of_plan import out_of_plan_zones, sealed_squares
 from sokosolve.analysis.packing_plan import packing_plan, plan_tables
-from sokosolve.io.files import load_levels
 from sokosolve.kernels.feature_space import boxes_marked
-from sokosolve.limits import Limits
-from sokosolve.replay import verify
-from sokosolve.result import Status
 from sokosolve.search.presets import FEATURES
-from sokosolve.solver import solve
 
-from .conftest import PUZZLES
+from .conftest import assert_solves_puzzles
 from .reference import small_levels
 
 
@@ -97,8 +92,4 @@ def test_the_count_is_the_boxes_in_the_zone(level, data):
 
 
 def test_the_feature_search_with_out_of_plan_zones_solves():
-    for name in ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb", "crossed-areas.xsb"):
-        level = load_levels(PUZZLES / name)[0]
-        result = solve(level, replace(FEATURES, out_of_plan=True), Limits(seconds=60))
-        assert result.status is Status.SOLVED, name
-        assert verify(level, result.solution).solved
+    assert_solves_puzzles(replace(FEATURES, out_of_plan=True))

@@ -22,13 +22,9 @@ from sokosolve.io.files import load_levels
 from sokosolve.kernels.base_search import base_search
 from sokosolve.kernels.feature_space import parked_packed
 from sokosolve.kernels.table import zobrist_keys
-from sokosolve.limits import Limits
-from sokosolve.replay import verify
-from sokosolve.result import Status
 from sokosolve.search.presets import FEATURES
-from sokosolve.solver import solve
 
-from .conftest import PUZZLES, shared
+from .conftest import PLANNED_PUZZLES, assert_solves_puzzles, shared
 from .reference import small_levels
 
 _TAKEN = 1 << 30
@@ -182,9 +178,4 @@ def test_the_plan_is_read_off_the_shared_levels():
 def test_the_feature_search_with_the_parking_plan_solves():
     """The feature search that follows a parking plan solves the shipped puzzles, and its
     solutions replay."""
-    strategy = replace(FEATURES, parking=0.2)
-    for name in ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb"):
-        level = load_levels(PUZZLES / name)[0]
-        result = solve(level, strategy, Limits(seconds=60))
-        assert result.status is Status.SOLVED, name
-        assert verify(level, result.solution).solved
+    assert_solves_puzzles(replace(FEATURES, parking=0.2), PLANNED_PUZZLES[:3])

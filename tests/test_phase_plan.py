@@ -22,13 +22,9 @@ from sokosolve.analysis.phase_plan import (
 from sokosolve.io.files import load_levels
 from sokosolve.kernels.feature_space import phase_goal_distance, phase_packed
 from sokosolve.kernels.lone_pulls import HOME, ORIGIN, lone_pulls
-from sokosolve.limits import Limits
-from sokosolve.replay import verify
-from sokosolve.result import Status
 from sokosolve.search.presets import FEATURES_PHASES
-from sokosolve.solver import solve
 
-from .conftest import PUZZLES, shared
+from .conftest import PUZZLES, assert_solves_puzzles, shared
 from .reference import small_levels
 
 
@@ -219,8 +215,7 @@ def test_the_kernel_counts_and_steers_as_the_plain_reading(data):
     floor = [s for s in range(board.walls.size) if not board.walls[s]]
     boxes = data.draw(st.lists(st.sampled_from(floor), max_size=5, unique=True))
     square = data.draw(st.sampled_from(floor))
-    box_at = np.full(board.walls.size, -1, dtype=np.int32)
-    box_at[boxes] = np.arange(len(boxes), dtype=np.int32)
+    box_at = board.box_at(np.array(boxes, dtype=np.int64))
     flags = np.zeros(len(plan.targets), dtype=np.bool_)
     packed, needed = _plain_packed(plan, set(boxes))
     assert phase_packed(tables, box_at, flags) == packed
@@ -236,8 +231,4 @@ def test_the_kernel_counts_and_steers_as_the_plain_reading(data):
 
 
 def test_the_search_by_the_phase_plan_solves():
-    for name in ("goal-room.xsb", "storeroom.xsb", "first-steps.xsb", "crossed-areas.xsb"):
-        level = load_levels(PUZZLES / name)[0]
-        result = solve(level, replace(FEATURES_PHASES, phases=0.5), Limits(seconds=60))
-        assert result.status is Status.SOLVED, name
-        assert verify(level, result.solution).solved
+    assert_solves_puzzles(replace(FEATURES_PHASES, phases=0.5))
