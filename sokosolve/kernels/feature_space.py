@@ -325,6 +325,57 @@ def phase_goal_distance(plan: Plan, flags: np.ndarray, square: int) -> int:
 
 
 @numba.njit(cache=True)
+def next_targets(plan: Plan, box_at: np.ndarray, flags: np.ndarray, targets: np.ndarray,
+                 keep: np.ndarray) -> int:
+    """Marks with 1 in ``targets`` the squares of the goals a packing or phase plan fills
+    next (none for a parking plan), and in ``keep`` those of the goals whose boxes count
+    as packed; returns how many targets it marked. ``flags`` is the plan's work array;
+    :func:`clear_targets` unmarks both."""
+    goals = plan.goals
+    marked = 0
+    if plan.until.size or not goals.size:
+        return 0
+    if plan.phase_first.size:
+        phase_packed(plan, box_at, flags)
+        first = plan.phase_first
+        end = goals.size  # past the first phase with a target still needed
+        for p in range(first.size - 1):
+            for k in range(first[p], first[p + 1]):
+                if not flags[k]:
+                    end = min(end, first[p + 1])
+        for k in range(end):
+            if not flags[k]:
+                targets[goals[k]] = 1
+                marked += 1
+            elif box_at[goals[k]] >= 0:
+                keep[goals[k]] = 1
+        return marked
+    plan_packed(plan, box_at, flags)
+    first, after = plan.first, plan.after
+    for k in range(goals.size):
+        if flags[k]:
+            keep[goals[k]] = 1
+            continue
+        ready = True
+        for i in range(first[k], first[k + 1]):
+            if not flags[after[i]]:
+                ready = False
+                break
+        if ready:
+            targets[goals[k]] = 1
+            marked += 1
+    return marked
+
+
+@numba.njit(cache=True)
+def clear_targets(plan: Plan, targets: np.ndarray, keep: np.ndarray) -> None:
+    """Undoes :func:`next_targets`."""
+    for square in plan.goals:
+        targets[square] = 0
+        keep[square] = 0
+
+
+@numba.njit(cache=True)
 def packed_count(plan: Plan, box_at: np.ndarray, flags: np.ndarray, on_goal: int) -> int:
     """The packing feature of a position with ``on_goal`` boxes on goals: by the parking
     plan, by the phase plan, by the packing plan (``flags`` its work array), or, with none,

@@ -94,6 +94,7 @@ class Settings(NamedTuple):
     next_goals: int  # feature space: weight on a pushed box's pushes to the plan's next goals
     noise: int  # feature space: a state's key gets a number from 0 to this, drawn from its key
     seed: int  # and from this
+    pack_moves: bool  # feature space: boxes also pushed all the way to the plan's next goals
     stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
 
 
@@ -186,6 +187,10 @@ class Scratch(NamedTuple):
     proof: tuple  # kernels.deadlock_proof.proof_workspace
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
     child_features: np.ndarray  # feature space: [k, (packed, areas, imagine, out of plan)]
+    route_work: tuple  # kernels.routes.route_workspace
+    route_targets: np.ndarray  # per square, 1 on a goal the plan fills next (pack moves)
+    route_keep: np.ndarray  # per square, 1 on a goal whose box counts as packed
+    route_ends: np.ndarray  # per box, (end, pushes) of its route (kernels.routes)
 
 
 class Table(NamedTuple):

@@ -49,11 +49,13 @@ from .feature_space import (
     boxes_marked,
     cell_count,
     cell_packed,
+    clear_targets,
     feature_cell,
     heap_insert,
     heap_pop,
     label_areas,
     next_goal_distance,
+    next_targets,
     out_of_plan_levels,
     packed_count,
     phase_goal_distance,
@@ -87,6 +89,9 @@ from .learning import (
     may_prove_locally,
 )
 from .macros import (
+    ROUTE,
+    ROUTE_SHIFT,
+    ROUTE_SQUARES,
     STEPS_SHIFT,
     goal_macro,
     in_tunnel,
@@ -98,6 +103,7 @@ from .open_list import G_MASK, G_SHIFT, NODE_MASK, open_entry, open_pop, open_pu
 from .patterns import MAX_PATTERN_BOXES, matching_pattern
 from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
+from .routes import ROUTED_BOXES, nearest_routes, route_pushes, route_workspace
 from .table import grow, table_find, table_rehash
 
 BFS, ASTAR, GREEDY, FEATURES = Order.BFS, Order.ASTAR, Order.GREEDY, Order.FEATURES
@@ -127,6 +133,54 @@ def _move_box(
     box_squares[i] = target
     occupied[source] = 0
     occupied[target] = 1
+
+
+@numba.njit(cache=True)
+def _push(
+    macros: Macros, walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray,
+    offsets: np.ndarray, width: int, box_squares: np.ndarray, box_at: np.ndarray,
+    occupied: np.ndarray, tunnels: bool, backward: bool, square: int, d: int,
+    child_marks: np.ndarray, child_stamp: int, stack: np.ndarray,
+) -> tuple[int, int, int, int, int, int]:
+    """Makes the push of the box on ``square`` in direction ``d`` (a pull backward), with
+    the macros it starts: ``(stored push, square after the first push or tunnel, square
+    the box lands on, pushes, goal macro or -1, child_stamp)``."""
+    to = square + offsets[d]
+    # Tunnel macro: with box and player both in a one-wide tunnel and no
+    # goal in the way, push on while the box stays in the tunnel.
+    steps = 1
+    while (tunnels and not goal_mask[to] and in_tunnel(walls, offsets, to, d)
+           and in_tunnel(walls, offsets, to - offsets[d], d)):
+        ahead = to + offsets[d]
+        if walls[ahead] or box_at[ahead] >= 0 or dead[ahead]:
+            break
+        if not in_tunnel(walls, offsets, ahead, d):
+            break
+        to = ahead
+        steps += 1
+    # Goal macro: a box pushed onto a goal room's entrance, or inward from
+    # it, goes on to the room's next goal (sokosolve.analysis.packing).
+    stored = (steps << STEPS_SHIFT) | (square << 2) | d
+    macro = -1
+    if (steps == 1 and not backward and macros.entrance_room[square] >= 0
+            and d == macros.room_inward[macros.entrance_room[square]]):
+        macro = goal_macro(macros, box_at, occupied, width, offsets, square,
+                           square - offsets[d], child_marks, child_stamp, stack)
+        if macro >= 0:
+            stored = -(macro + 1)
+    _move_box(box_squares, box_at, occupied, square, to)
+    if macro < 0 and steps == 1 and not backward and macros.entrance_room[to] >= 0:
+        child_stamp += 1
+        macro = goal_macro(macros, box_at, occupied, width, offsets, to, square,
+                           child_marks, child_stamp, stack)
+        if macro >= 0:
+            stored = (macro << 2) | d  # no steps: onto the entrance, then on
+    landing = to
+    if macro >= 0:
+        landing = macros.goal[macro]
+        _move_box(box_squares, box_at, occupied, to, landing)
+        steps = push_length(stored, macros)
+    return stored, to, landing, steps, macro, child_stamp
 
 
 @numba.njit(cache=True)
@@ -214,7 +268,9 @@ def start_search(
         np.zeros(max(nboxes, plan.goals.size), dtype=np.bool_),
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
-        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes, 4), dtype=np.int32),
+        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes + ROUTED_BOXES, 4), dtype=np.int32),
+        route_workspace(n if settings.pack_moves else 0), np.zeros(n, dtype=np.int32),
+        np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
     )
 
     capacity = min(1 << 12, max_states)
@@ -329,7 +385,8 @@ def run_search(
     """
     table, cells, progress = search.table, search.cells, search.progress
     ordering, max_states = search.settings.order, search.settings.max_states
-    room = 4 * search.position.box_squares.size  # the most children one expansion can add
+    # the most children one expansion can add: four pushes a box, and the routes
+    room = 4 * search.position.box_squares.size + ROUTED_BOXES
     while True:
         status = _expand_nodes(search, table, cells, room, pause_after, meet_keys, meet_slots)
         if status != _NEED_ROOM:
@@ -415,39 +472,84 @@ def search_table(search: SearchState) -> tuple[np.ndarray, np.ndarray]:
 
 
 @numba.njit(cache=True)
+def _single_pushes(push: int, offsets: np.ndarray, macros: Macros, backward: bool,
+                   path: np.ndarray, total: int) -> int:
+    """Writes the single pushes of stored ``push`` (not a route) to ``path`` from ``total``
+    on; returns the new end."""
+    square, direction, steps = unpack(push)
+    if push < 0 or steps == 0:  # a goal macro: (onto the entrance, then) its pushes
+        if push >= 0:  # the push onto the entrance
+            path[total] = push_ends(push, offsets, macros, backward)[0] * 4 + direction
+            total += 1
+        macro = -push - 1 if push < 0 else square
+        for k in range(macros.path_first[macro], macros.path_first[macro + 1]):
+            path[total] = macros.pushes[k]
+            total += 1
+    else:
+        for k in range(steps):
+            path[total] = (square + k * offsets[direction]) * 4 + direction
+            total += 1
+    return total
+
+
+@numba.njit(cache=True)
 def search_path(search: SearchState, node: int) -> np.ndarray:
     """The single pushes (``box_square * 4 + direction``) from the root to ``node``, in order;
-    pulls in a backward search."""
-    offsets = search.tables.offsets
-    macros = search.macros
-    backward = search.settings.backward
-    parents, pushes = search.table.parents, search.table.pushes
-    macro_path_first, macro_pushes = macros.path_first, macros.pushes
-    total = 0
+    pulls in a backward search. A route (:mod:`sokosolve.kernels.routes`) is found again
+    on the board it was found on."""
+    offsets, macros, backward = search.tables.offsets, search.macros, search.settings.backward
+    parents, pushes, depths = search.table.parents, search.table.pushes, search.table.depths
+    count = 0
     at = node
     while parents[at] != _NO_PARENT:
-        total += push_length(pushes[at], macros)
+        count += 1
         at = parents[at]
-    path = np.empty(total, dtype=np.int32)
+    root = at
+    stored = np.empty(count, dtype=np.int32)
+    routes = False
+    size = 0
     at = node
-    while parents[at] != _NO_PARENT:
-        push = pushes[at]
-        square, direction, steps = unpack(push)
-        if push < 0 or steps == 0:  # a goal macro: (onto the entrance, then) its pushes
-            macro = -push - 1 if push < 0 else square
-            first, last = macro_path_first[macro], macro_path_first[macro + 1]
-            for k in range(last - 1, first - 1, -1):
-                total -= 1
-                path[total] = macro_pushes[k]
-            if push >= 0:  # the push onto the entrance
-                total -= 1
-                path[total] = push_ends(push, offsets, macros, backward)[0] * 4 + direction
+    for k in range(count - 1, -1, -1):
+        stored[k] = pushes[at]
+        if pushes[at] >= 0 and (pushes[at] & ROUTE) != 0:
+            routes = True
+            size += depths[at] - depths[parents[at]]
         else:
-            for k in range(steps - 1, -1, -1):
-                total -= 1
-                path[total] = (square + k * offsets[direction]) * 4 + direction
+            size += push_length(pushes[at], macros)
         at = parents[at]
-    return path
+    path = np.empty(size, dtype=np.int32)
+    total = 0
+    if not routes:
+        for push in stored:
+            total = _single_pushes(push, offsets, macros, backward, path, total)
+        return path[:total]
+    # The boxes of the root, to replay the pushes on.
+    position = search.position
+    box_squares, box_at = position.box_squares.copy(), position.box_at.copy()
+    occupied = position.occupied.copy()
+    _move_to(root, search.progress[Progress.CURRENT], parents, pushes, depths, offsets, macros,
+             box_squares, box_at, occupied, np.empty(count + depths.size, dtype=np.int32),
+             backward)
+    n, width = occupied.size, search.settings.width
+    marks, stack, work = np.zeros(n, dtype=np.int32), np.empty(2 * n + 4, dtype=np.int64), \
+        route_workspace(n)
+    player = pushes[root]
+    for push in stored:
+        source, target, after = push_ends(push, offsets, macros, backward)
+        if push >= 0 and push & ROUTE:
+            marks[:] = 0
+            scanline_fill(occupied, width, player, marks, 1, stack)
+            route = route_pushes(occupied, search.tables.dead, width, offsets, source, marks, 1,
+                                 push & ((ROUTE_SQUARES << 2) - 1), work)
+            if total + route.size > path.size:
+                raise ValueError("a route came back longer than it was")
+            path[total:total + route.size] = route
+            total += route.size
+        else:
+            total = _single_pushes(push, offsets, macros, backward, path, total)
+        _move_box(box_squares, box_at, occupied, source, target)
+        player = after
+    return path[:total]
 
 
 @numba.njit(cache=True)
@@ -486,6 +588,9 @@ def _expand_nodes(
     next_goals = settings.next_goals if plan.goal_distances.shape[0] else 0
     noise, seed = settings.noise, settings.seed
     child_features = scratch.child_features
+    pack_moves = settings.pack_moves and ordering == FEATURES and not backward
+    route_work, route_targets, route_keep, route_ends = scratch.route_work, \
+        scratch.route_targets, scratch.route_keep, scratch.route_ends
     keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
     slots, heap, node_tables = table.slots, table.heap, table.node_tables
     subtree_sizes, dead_nodes = table.subtree_sizes, table.dead_nodes
@@ -662,55 +767,40 @@ def _expand_nodes(
             if filled < area_goals[last_area]:
                 only_area = last_area
         held_back = False  # pushes of other areas' boxes, left for when the search is stuck
+        routed = 0  # pack moves: boxes pushed all the way to the plan's next goals
+        if pack_moves and only_corral < 0 and plan.goal_distances.shape[0]:
+            if next_targets(plan, box_at, plan_flags, route_targets, route_keep):
+                routed = nearest_routes(occupied, dead, width, offsets, box_squares, marks,
+                                        stamp, plan.goals, plan.goal_distances, route_targets,
+                                        route_keep, route_ends, route_work)
+            clear_targets(plan, route_targets, route_keep)
         for i in range(nboxes):
             square = box_squares[i]
             if only_area >= 0 and plan.box_area[i] != only_area:
                 held_back = True
                 continue
-            for d in range(4):
-                to = square + offsets[d]
-                if backward:  # the player on ``to`` steps back, pulling the box
-                    if marks[to] != stamp or occupied[to + offsets[d]] or dead[to]:
+            for d in range(5 if routed else 4):
+                if d == 4:  # the box's route to the plan's next goals, as one move
+                    if route_ends[i, 0] < 0:
                         continue
-                elif (marks[square - offsets[d]] != stamp or walls[to] or box_at[to] >= 0
-                      or dead[to]):
-                    continue
-                if only_corral >= 0 and not allowed[i * 4 + d]:
-                    continue
-                # Tunnel macro: with box and player both in a one-wide tunnel and no
-                # goal in the way, push on while the box stays in the tunnel.
-                steps = 1
-                while (tunnels and not goal_mask[to] and in_tunnel(walls, offsets, to, d)
-                       and in_tunnel(walls, offsets, to - offsets[d], d)):
-                    ahead = to + offsets[d]
-                    if walls[ahead] or box_at[ahead] >= 0 or dead[ahead]:
-                        break
-                    if not in_tunnel(walls, offsets, ahead, d):
-                        break
-                    to = ahead
-                    steps += 1
-                # Goal macro: a box pushed onto a goal room's entrance, or inward from
-                # it, goes on to the room's next goal (sokosolve.analysis.packing).
-                stored = (steps << STEPS_SHIFT) | (square << 2) | d
-                macro = -1
-                if (steps == 1 and not backward and macros.entrance_room[square] >= 0
-                        and d == macros.room_inward[macros.entrance_room[square]]):
-                    macro = goal_macro(macros, box_at, occupied, width, offsets, square,
-                                        square - offsets[d], child_marks, child_stamp, stack)
-                    if macro >= 0:
-                        stored = -(macro + 1)
-                _move_box(box_squares, box_at, occupied, square, to)
-                if macro < 0 and steps == 1 and not backward and macros.entrance_room[to] >= 0:
-                    child_stamp += 1
-                    macro = goal_macro(macros, box_at, occupied, width, offsets, to, square,
-                                        child_marks, child_stamp, stack)
-                    if macro >= 0:
-                        stored = (macro << 2) | d  # no steps: onto the entrance, then on
-                landing = to
-                if macro >= 0:
-                    landing = macros.goal[macro]
-                    _move_box(box_squares, box_at, occupied, to, landing)
-                    steps = push_length(stored, macros)
+                    to = landing = route_ends[i, 0] >> 2
+                    steps, macro = route_ends[i, 1], -1
+                    stored = ROUTE | (square << ROUTE_SHIFT) | route_ends[i, 0]
+                    _move_box(box_squares, box_at, occupied, square, to)
+                else:
+                    to = square + offsets[d]
+                    if backward:  # the player on ``to`` steps back, pulling the box
+                        if marks[to] != stamp or occupied[to + offsets[d]] or dead[to]:
+                            continue
+                    elif (marks[square - offsets[d]] != stamp or walls[to] or box_at[to] >= 0
+                          or dead[to]):
+                        continue
+                    if only_corral >= 0 and not allowed[i * 4 + d]:
+                        continue
+                    stored, to, landing, steps, macro, child_stamp = _push(
+                        macros, walls, goal_mask, dead, offsets, width, box_squares, box_at,
+                        occupied, tunnels, backward, square, d, child_marks, child_stamp,
+                        stack)
                 after = push_ends(stored, offsets, macros, backward)[2]  # the player's square
                 child_table = table_index
                 if not backward and macro < 0 and freeze_deadlock(

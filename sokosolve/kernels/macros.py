@@ -1,9 +1,11 @@
-"""Stored pushes: one push, a tunnel macro (several pushes of one box in a line) or a
-goal-room macro (a box pushed on to its goal in a room), packed in an int32.
+"""Stored pushes: one push, a tunnel macro (several pushes of one box in a line), a
+goal-room macro (a box pushed on to its goal in a room) or a box route (a box pushed all
+the way to a target, :mod:`sokosolve.kernels.routes`), packed in an int32.
 
 A stored push is ``(pushes << STEPS_SHIFT) | (box square << 2) | direction``; a goal macro
 ``m`` (:mod:`sokosolve.analysis.packing`) is stored as ``-(m + 1)`` when the box starts on
-the room's entrance, and as a push of no steps when it is first pushed onto the entrance.
+the room's entrance, and as a push of no steps when it is first pushed onto the entrance;
+a route as ``ROUTE | (box square << ROUTE_SHIFT) | (target << 2) | last direction``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ STEPS_SHIFT = 20
 SQUARE_MASK = (1 << (STEPS_SHIFT - 2)) - 1
 #: The most squares of a padded board: a square must fit in a stored push.
 MAX_SQUARES = SQUARE_MASK + 1
+ROUTE = 1 << 30
+ROUTE_SHIFT = 15
+#: Boards with fewer squares than this may store routes (and so no tunnel is as long).
+ROUTE_SQUARES = 1 << (ROUTE_SHIFT - 2)
 
 
 @numba.njit(cache=True)
@@ -42,6 +48,9 @@ def push_ends(
         macro = -push - 1
         entrance = macros.pushes[macros.path_first[macro]] >> 2
         return entrance, macros.goal[macro], macros.player[macro]
+    if push & ROUTE:
+        to = (push >> 2) & (ROUTE_SQUARES - 1)
+        return (push >> ROUTE_SHIFT) & (ROUTE_SQUARES - 1), to, to - offsets[push & 3]
     square, direction, steps = unpack(push)
     if steps == 0:
         entrance = macros.pushes[macros.path_first[square]] >> 2
@@ -53,7 +62,8 @@ def push_ends(
 
 @numba.njit(cache=True)
 def push_length(push: int, macros: Macros) -> int:
-    """How many single pushes a stored push stands for (see :func:`push_ends`)."""
+    """How many single pushes a stored push stands for (see :func:`push_ends`); not known
+    for a route."""
     macro_path_first = macros.path_first
     if push < 0:
         return macro_path_first[-push] - macro_path_first[-push - 1]

@@ -18,6 +18,7 @@ from ..analysis.positions import region_seeds
 from ..kernels import loop
 from ..kernels.layout import Patterns, Plan, Settings, Tables
 from ..kernels.learning import SUBTREE_TRIGGER
+from ..kernels.macros import ROUTE_SQUARES
 from ..kernels.open_list import MAX_STATES
 from ..kernels.patterns import pattern_store
 from ..kernels.push_sides import node_distances, player_blind, side_areas
@@ -69,6 +70,13 @@ def _plan(board: Board, search: Search, deadline: float) -> Plan:
     return plan
 
 
+def _routes_fit(board: Board) -> bool:
+    """Whether a stored push can hold a route on ``board`` (:mod:`sokosolve.kernels.macros`),
+    its tunnels staying below the route flag."""
+    height = board.walls.size // board.width
+    return board.walls.size < ROUTE_SQUARES and max(board.width, height) < 1 << 10
+
+
 def start(
     board: Board, search: Search, max_states: int, deadline: float,
     stop: np.ndarray = _NO_STOP, patterns: LearnedPatterns | None = None,
@@ -105,6 +113,7 @@ def start(
         learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0, goal_side=pruning.goal_side,
         best_cell=search.best_cell, advisors=search.advisors, next_goals=search.next_goals,
         noise=search.noise, seed=search.seed,
+        pack_moves=search.pack_moves and search.planned and _routes_fit(board),
         stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),

@@ -75,7 +75,11 @@ class Search:
     :func:`sokosolve.analysis.packing_plan.goal_distances`). ``noise`` above 0 adds to a
     feature search's key a number from 0 to ``noise``, drawn from the state's key and
     ``seed``: searches of other seeds break the key's many ties otherwise and go other ways,
-    as restarts of a portfolio should; one seed always searches alike.
+    as restarts of a portfolio should; one seed always searches alike. With
+    ``pack_moves``, a planned feature search also pushes each of the two boxes nearest to
+    the plan's next goals all the way onto one of them, as one move
+    (:mod:`sokosolve.kernels.routes`): FESS's moves are box moves, and its pack advisor
+    proposes the move that packs a box.
     """
 
     order: Order
@@ -94,6 +98,7 @@ class Search:
     next_goals: int = 0
     noise: int = 0
     seed: int = 0
+    pack_moves: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
@@ -124,6 +129,8 @@ class Search:
             words.append("out-of-plan")
         if self.next_goals and self.planned:
             words.append(f"next-goals w{self.next_goals}")
+        if self.pack_moves and self.planned:
+            words.append("pack-moves")
         if self.noise and self.order == Order.FEATURES:
             words.append(f"noise{self.noise} seed{self.seed}")
         words += [f"-{f.name.replace('_', '-')}" for f in fields(Pruning)
