@@ -30,7 +30,7 @@ BACKWARD_FEATURES_BLIND = replace(BACKWARD_FEATURES, blind=True)
 FEATURES_IN_TURN = replace(FEATURES, best_cell=False)
 
 EXPERIMENTS: dict[str, Strategy] = {
-    "features-pack-moves": replace(FEATURES, pack_moves=True),
+    "features-no-pack-moves": replace(FEATURES, pack_moves=False),
     "features-in-turn": FEATURES_IN_TURN,
     "features-advised": replace(FEATURES_IN_TURN, advisors=True),
     "features-advised-best": replace(FEATURES, advisors=True),

@@ -4,7 +4,7 @@ Each is a composition of :mod:`sokosolve.search.spec`; ``docs/strategies.md``
 says why each part is there and what it was measured to add.
 
 >>> print(PRESETS["meet-mixed"])
-meet(features w3 best next-goals w6 noise20 seed1 | backward greedy w30 @0.5)
+meet(features w3 best next-goals w6 pack-moves noise20 seed1 | backward greedy w30 @0.5)
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from .spec import Meet, Optimal, Order, Race, Search, Strategy, Then
 
 GREEDY = Search(Order.GREEDY, 3)
 #: Every other turn to the best cell, as FESS does; the pushed box steered to the plan's
-#: next goals, as YASS does.
-FEATURES = Search(Order.FEATURES, 3, best_cell=True, next_goals=6)
+#: next goals, as YASS does; the boxes nearest to them also pushed all the way, as one
+#: move, as FESS moves boxes.
+FEATURES = Search(Order.FEATURES, 3, best_cell=True, next_goals=6, pack_moves=True)
 #: The same with the boxes in the plan's way as a third feature: it solves other levels.
 FEATURES_OUT_OF_PLAN = replace(FEATURES, out_of_plan=True)
-#: The same without the steer: where the plan asks for the wrong goal first, the steer
-#: pulls every cell the wrong way.
-FEATURES_UNSTEERED = replace(FEATURES, next_goals=0)
+#: The same without the steer or the pack moves: where the plan asks for the wrong goal
+#: first, they pull every cell the wrong way.
+FEATURES_UNSTEERED = replace(FEATURES, next_goals=0, pack_moves=False)
 #: The same counting packed boxes by the phase plan, with boxes parked on the way.
 FEATURES_PHASES = replace(FEATURES, phases=0.05)
 #: Commits to one goal area at a time until it gets stuck; its weight is high.
