@@ -29,7 +29,7 @@ import numba
 import numpy as np
 
 from .deadlocks import freeze_deadlock
-from .reach import moved_box_canonical, scanline_fill
+from .reach import moved_box_canonical, next_stamp, scanline_fill
 from .table import table_find
 
 #: Corrals with more boxes than this are not tested.
@@ -62,16 +62,6 @@ def corral_workspace(n: int, walls: np.ndarray) -> tuple:
 
 
 @numba.njit(cache=True)
-def _next_stamp(stamps: np.ndarray, which: int, marks: np.ndarray) -> int:
-    """A fresh stamp for ``marks``, clearing it when the stamps would overflow int32."""
-    stamps[which] += 1
-    if stamps[which] >= (1 << 30):
-        marks[:] = 0
-        stamps[which] = 1
-    return stamps[which]
-
-
-@numba.njit(cache=True)
 def corral_deadlock(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, offsets: np.ndarray, width: int,
     box_at: np.ndarray, marks: np.ndarray, stamp: int, player: int, square: int,
@@ -87,7 +77,7 @@ def corral_deadlock(
     (stamps, members, fill_marks, child_marks, relaxed_box_at, relaxed_occupied, squares,
      position_boxes, position_players, position_keys, slots, answers) = work
     # The corral: squares off the player's region, connected to ``square``.
-    member = _next_stamp(stamps, _MEMBER_STAMP, members)
+    member = next_stamp(stamps, _MEMBER_STAMP, members)
     members[square] = member
     squares[0] = square
     found, boxes, interior, unfinished = 1, 0, 0, False
@@ -124,7 +114,7 @@ def corral_deadlock(
         else:
             squares[e] = s
             e += 1
-    fill = _next_stamp(stamps, _FILL_STAMP, fill_marks)
+    fill = next_stamp(stamps, _FILL_STAMP, fill_marks)
     canonical = scanline_fill(relaxed_occupied, width, player, fill_marks, fill, stack)
     position_players[0] = canonical
     position_keys[0] = key ^ player_keys[canonical]
@@ -150,7 +140,7 @@ def corral_deadlock(
             relaxed_box_at[s] = j
             relaxed_occupied[s] = 1
         placed = head
-        fill = _next_stamp(stamps, _FILL_STAMP, fill_marks)
+        fill = next_stamp(stamps, _FILL_STAMP, fill_marks)
         canonical = scanline_fill(relaxed_occupied, width, position_players[head], fill_marks,
                                   fill, stack)
         on_goals = 0
@@ -182,7 +172,7 @@ def corral_deadlock(
                     child_canonical = moved_box_canonical(relaxed_occupied, width, fill_marks,
                                                           fill, canonical, s, to)
                     if child_canonical < 0:
-                        child_fill = _next_stamp(stamps, _CHILD_FILL_STAMP, child_marks)
+                        child_fill = next_stamp(stamps, _CHILD_FILL_STAMP, child_marks)
                         child_canonical = scanline_fill(relaxed_occupied, width, s, child_marks,
                                                         child_fill, stack)
                     child_key = key ^ box_keys[s] ^ box_keys[to] ^ player_keys[child_canonical]

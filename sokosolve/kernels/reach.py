@@ -115,3 +115,12 @@ def moved_box_canonical(
     return min(canonical, vacated) if touches else canonical
 
 
+@numba.njit(cache=True)
+def next_stamp(stamps: np.ndarray, which: int, marks: np.ndarray) -> int:
+    """A fresh stamp ``stamps[which]`` for ``marks``, clearing ``marks`` when the stamps
+    would overflow int32."""
+    stamps[which] += 1
+    if stamps[which] >= (1 << 30):
+        marks[:] = 0
+        stamps[which] = 1
+    return stamps[which]

@@ -35,7 +35,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .reach import scanline_fill
+from .reach import next_stamp, scanline_fill
 
 # Counters in the workspace's ``stamps`` array.
 _VISIT, _FILL, _SIDES = 0, 1, 2
@@ -58,15 +58,6 @@ def route_workspace(n: int) -> tuple:
 
 
 @numba.njit(cache=True)
-def _stamp(stamps: np.ndarray, which: int, marks: np.ndarray) -> int:
-    stamps[which] += 1
-    if stamps[which] >= (1 << 30):
-        marks[:] = 0
-        stamps[which] = 1
-    return stamps[which]
-
-
-@numba.njit(cache=True)
 def box_route(
     occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray, square: int,
     player_marks: np.ndarray, player_stamp: int, targets: np.ndarray, target_stamp: int,
@@ -77,8 +68,8 @@ def box_route(
     (any if -1), or ``(-1, 0)``. The player starts in ``player_marks == player_stamp``;
     ``occupied`` (walls and boxes, the box on ``square`` among them) is left as it was."""
     stamps, visited, parents, pushes, queue, labelled, sides, fill_marks, stack = work
-    visit = _stamp(stamps, _VISIT, visited)
-    labelling = _stamp(stamps, _SIDES, labelled)
+    visit = next_stamp(stamps, _VISIT, visited)
+    labelling = next_stamp(stamps, _SIDES, labelled)
     occupied[square] = 0
     head = tail = 0
     found = -1
@@ -108,7 +99,7 @@ def box_route(
                 elif fill_marks[side] >= first:
                     sides[4 * s + k] = fill_marks[side]
                 else:
-                    fill = _stamp(stamps, _FILL, fill_marks)
+                    fill = next_stamp(stamps, _FILL, fill_marks)
                     if fill < first:  # the marks were cleared: label again from scratch
                         first = fill
                     scanline_fill(occupied, width, side, fill_marks, fill, stack)
