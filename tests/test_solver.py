@@ -263,3 +263,12 @@ def test_warming_up_readies_the_optimal_search_too():
                           check=True)
     before, after = map(int, done.stdout.split())
     assert before == 0 and after >= 1
+
+
+@pytest.mark.parametrize("strategy", ["backward", "backward-bfs", "meet-all", "one-core"])
+def test_a_state_limit_below_the_solved_positions_regions_is_honoured(strategy):
+    # corridor.xsb's solved position leaves the player two regions: two backward roots
+    level = load_levels(PUZZLES / "corridor.xsb")[0]
+    result = solve(level, strategy, Limits(seconds=10, max_states=1))
+    assert result.status is Status.LIMIT
+    assert result.states <= 1

@@ -322,6 +322,10 @@ def start_search(
         slot = table_find(slots, keys, key)
         if slot >= 0:
             continue  # another start square of the same region
+        if count == max_states:  # more regions than the states allowed
+            if status != SOLVED:
+                status = LIMIT
+            break
         keys[count] = key
         parents[count] = _NO_PARENT
         pushes[count] = root_player
