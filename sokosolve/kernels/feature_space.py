@@ -202,21 +202,23 @@ def heap_pop(root: int, keys: np.ndarray, child: np.ndarray, sibling: np.ndarray
 
 
 @numba.njit(cache=True)
+def _after_packed(plan: Plan, packed: np.ndarray, k: int) -> bool:
+    """Whether every goal that the packing plan's goal ``k`` comes after is packed."""
+    for i in range(plan.first[k], plan.first[k + 1]):
+        if not packed[plan.after[i]]:
+            return False
+    return True
+
+
+@numba.njit(cache=True)
 def plan_packed(plan: Plan, box_at: np.ndarray, packed: np.ndarray) -> int:
     """How many goals are packed: boxed, and every goal they come after is packed.
 
     ``packed`` is a work array of a flag per goal (or more), overwritten."""
-    goals, first, after = plan.goals, plan.first, plan.after
+    goals = plan.goals
     count = 0
     for k in range(goals.size):
-        packed[k] = False
-        if box_at[goals[k]] < 0:
-            continue
-        packed[k] = True
-        for i in range(first[k], first[k + 1]):
-            if not packed[after[i]]:
-                packed[k] = False
-                break
+        packed[k] = box_at[goals[k]] >= 0 and _after_packed(plan, packed, k)
         count += packed[k]
     return count
 
@@ -227,19 +229,15 @@ def next_goal_distance(plan: Plan, packed: np.ndarray, square: int) -> int:
     fills next (not packed, every goal it comes after packed; ``packed`` holds
     :func:`plan_packed`'s flags), by the plan's ``goal_distances``; 0 on a packed goal or
     once every goal is packed."""
-    goals, first, after = plan.goals, plan.first, plan.after
+    goals = plan.goals
     nearest = -1
     for k in range(goals.size):
         if packed[k]:
             if goals[k] == square:
                 return 0
             continue
-        ready = True
-        for i in range(first[k], first[k + 1]):
-            if not packed[after[i]]:
-                ready = False
-                break
-        if ready and (nearest < 0 or plan.goal_distances[k, square] < nearest):
+        if _after_packed(plan, packed, k) and (
+                nearest < 0 or plan.goal_distances[k, square] < nearest):
             nearest = plan.goal_distances[k, square]
     return max(nearest, 0)
 
@@ -302,23 +300,30 @@ def phase_packed(plan: Plan, box_at: np.ndarray, flags: np.ndarray) -> int:
 
 
 @numba.njit(cache=True)
+def _needed_phase_end(plan: Plan, flags: np.ndarray) -> int:
+    """The end of the phase of the first target a phase plan still needs boxed (``flags`` of
+    :func:`phase_packed`), 0 if it needs none."""
+    first = plan.phase_first
+    for k in range(plan.goals.size):
+        if not flags[k]:
+            for p in range(first.size - 1):
+                if first[p] <= k < first[p + 1]:
+                    return first[p + 1]
+    return 0
+
+
+@numba.njit(cache=True)
 def phase_goal_distance(plan: Plan, flags: np.ndarray, square: int) -> int:
     """The pushes that take a lone box on ``square`` to the nearest target a phase plan
     still needs boxed (``flags`` of :func:`phase_packed`), by the plan's
     ``goal_distances``; 0 on a target of the phases up to that one, or once all are
     done."""
-    targets, first = plan.goals, plan.phase_first
+    targets = plan.goals
     nearest = -1
-    end = 0  # past the phase of the first target still needed
     for k in range(targets.size):
-        if not flags[k]:
-            if end == 0:
-                for p in range(first.size - 1):
-                    if first[p] <= k < first[p + 1]:
-                        end = first[p + 1]
-            if nearest < 0 or plan.goal_distances[k, square] < nearest:
-                nearest = plan.goal_distances[k, square]
-    for k in range(end):
+        if not flags[k] and (nearest < 0 or plan.goal_distances[k, square] < nearest):
+            nearest = plan.goal_distances[k, square]
+    for k in range(_needed_phase_end(plan, flags)):
         if flags[k] and targets[k] == square:
             return 0
     return max(nearest, 0)
@@ -337,13 +342,7 @@ def next_targets(plan: Plan, box_at: np.ndarray, flags: np.ndarray, targets: np.
         return 0
     if plan.phase_first.size:
         phase_packed(plan, box_at, flags)
-        first = plan.phase_first
-        end = goals.size  # past the first phase with a target still needed
-        for p in range(first.size - 1):
-            for k in range(first[p], first[p + 1]):
-                if not flags[k]:
-                    end = min(end, first[p + 1])
-        for k in range(end):
+        for k in range(_needed_phase_end(plan, flags)):
             if not flags[k]:
                 targets[goals[k]] = 1
                 marked += 1
@@ -351,17 +350,10 @@ def next_targets(plan: Plan, box_at: np.ndarray, flags: np.ndarray, targets: np.
                 keep[goals[k]] = 1
         return marked
     plan_packed(plan, box_at, flags)
-    first, after = plan.first, plan.after
     for k in range(goals.size):
         if flags[k]:
             keep[goals[k]] = 1
-            continue
-        ready = True
-        for i in range(first[k], first[k + 1]):
-            if not flags[after[i]]:
-                ready = False
-                break
-        if ready:
+        elif _after_packed(plan, flags, k):
             targets[goals[k]] = 1
             marked += 1
     return marked
