@@ -273,30 +273,39 @@ def parked_packed(plan: Plan, box_at: np.ndarray) -> int:
 @numba.njit(cache=True)
 def phase_packed(plan: Plan, box_at: np.ndarray, flags: np.ndarray) -> int:
     """How far a phase plan (:mod:`sokosolve.analysis.phase_plan`) is done: the targets of
-    the phases done (every target boxed, and every target of an earlier phase whose box has
-    not moved on yet still boxed) and the boxed ones of the first phase not done, less
-    the earlier targets it misses. ``flags`` is a work array of a flag per target: left
-    False for the targets that phase still needs boxed, True for the others."""
+    the phases before the furthest phase it may be in, and the boxed targets of that
+    phase. The position may be in phase ``g`` if every target of the phases before ``g`` is
+    boxed or its box has moved on (a parked box leaves in the phase that takes it to its
+    goal, ``vacate``, or later; a goal's box never). ``flags`` is a work array of a flag
+    per target: left False for the empty targets of that phase, True for the others."""
     targets, first, vacate = plan.goals, plan.phase_first, plan.vacate
+    phases = first.size - 1
+    # An empty target rules out the phases after its own up to the one that moves its box
+    # on: counted over the phases as +1 where that run starts and -1 past its end.
+    runs = np.zeros(phases + 2, dtype=np.int32)
+    for p in range(phases):
+        for k in range(first[p], first[p + 1]):
+            last = vacate[k] - 1 if vacate[k] < phases else phases
+            if box_at[targets[k]] < 0 and last > p:
+                runs[p + 1] += 1
+                runs[last + 1] -= 1
+    phase = 0
+    ruled_out = 0
+    for p in range(phases + 1):
+        ruled_out += runs[p]
+        if ruled_out == 0:
+            phase = p
     for k in range(targets.size):
         flags[k] = True
-    packed = 0
-    for phase in range(first.size - 1):
-        missing = 0
-        for k in range(first[phase]):
-            if vacate[k] > phase and box_at[targets[k]] < 0:
-                flags[k] = False
-                missing += 1
-        filled = 0
-        for k in range(first[phase], first[phase + 1]):
-            if box_at[targets[k]] >= 0:
-                filled += 1
-            else:
-                flags[k] = False
-        if missing or filled < first[phase + 1] - first[phase]:
-            return packed - missing + filled
-        packed += filled
-    return packed
+    if phase == phases:
+        return targets.size
+    filled = 0
+    for k in range(first[phase], first[phase + 1]):
+        if box_at[targets[k]] >= 0:
+            filled += 1
+        else:
+            flags[k] = False
+    return first[phase] + filled
 
 
 @numba.njit(cache=True)
