@@ -3,11 +3,12 @@ position apart are legal pulls, the phases read off them fill every goal once, t
 kernel's packed count and steer equal plain versions, and the search counting packed
 boxes by the plan solves with solutions that replay."""
 
+import time
 from collections import deque
 from dataclasses import replace
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
@@ -15,6 +16,7 @@ from sokosolve.analysis.phase_plan import (
     Parking,
     PhasePlan,
     Removal,
+    _Apart,
     phase_plan,
     phase_tables,
     take_apart,
@@ -90,7 +92,9 @@ def test_a_lone_box_pulls_as_a_plain_search_does(level, data):
     board = Board.from_level(level)
     floor = [s for s in range(board.walls.size) if not board.walls[s]]
     boxes = data.draw(st.lists(st.sampled_from(floor), min_size=1, max_size=4, unique=True))
-    home = data.draw(st.sampled_from(floor))
+    free = [s for s in floor if s not in boxes]  # the player stands off the boxes
+    assume(free)
+    home = data.draw(st.sampled_from(free))
     occupied = board.walls.copy()
     occupied[boxes] = 1
     depth, flags, players = lone_pulls(occupied, board.width, board.offsets, boxes[0], home)
@@ -150,6 +154,49 @@ def _steps_are_legal(board: Board, home: int, steps: list[Removal | Parking]) ->
             del boxes[square]
         home = step.player
     return not boxes
+
+
+def _first_removal_after_every_start_reached(board: Board, home: int,
+                                             steps: list[Removal | Parking]) -> bool:
+    """Whether no box goes away before the player, walking from its square between the
+    steps, has reached every start square."""
+    starts = {int(s) for s in board.boxes}
+    boxes = {int(g) for g in board.goals}
+    seen: set[int] = set()
+    for step in steps:
+        seen |= starts & _region(board, boxes, home)
+        if isinstance(step, Parking):
+            boxes.remove(step.goal)
+            boxes.add(step.square)
+            continue
+        return seen == starts
+    return True
+
+
+def _region(board: Board, boxes: set[int], player: int) -> set[int]:
+    region, todo = {player}, deque([player])
+    while todo:
+        square = todo.popleft()
+        for offset in board.offsets:
+            near = square + int(offset)
+            if not board.walls[near] and near not in boxes and near not in region:
+                region.add(near)
+                todo.append(near)
+    return region
+
+
+def test_boxes_are_parked_until_the_player_has_reached_every_start_square():
+    # XSokoban 69: the player starts cut off from the western start squares
+    board = Board.from_level(load_levels(shared("xsokoban/xsokoban_90.xsb"))[68])
+    home = int(board.player)
+    apart = _Apart(board, time.perf_counter() + 5.0, home, wait=True)
+    assert apart.search()
+    assert _steps_are_legal(board, home, apart.steps)
+    assert _first_removal_after_every_start_reached(board, home, apart.steps)
+    assert sum(isinstance(step, Parking) for step in apart.steps) >= 8
+    eager = _Apart(board, time.perf_counter() + 5.0, home, wait=False)
+    assert eager.search()
+    assert not _first_removal_after_every_start_reached(board, home, eager.steps)
 
 
 def _fills_every_goal_once(board: Board, plan: PhasePlan) -> bool:

@@ -7,7 +7,10 @@ alone and the others standing still, to a start square not yet used, the player
 able to walk back after; the box is then taken off the board (each start square
 takes one box). A box the player cannot walk back from goes alone, and the
 player goes on from where the pulls leave it: it may have to cross to another
-part of the level. When no box can go, one is *parked*: pulled off its goal to
+part of the level. Boxes go away only once the player has reached every start
+square on the way (YASS's rule: until then it cannot know which start squares
+it will need). When no box can go, or while some start square is out of the
+player's reach, one is *parked*: pulled off its goal to
 the square furthest from it that the player can leave it on and get back to the
 goal from, and that some unused start square reaches, and taken away later like
 the others, once no goal holds a box. A depth-first search over these choices
@@ -38,6 +41,7 @@ import numpy as np
 from ..kernels.distances import UNREACHABLE, box_distances, cap_unreachable
 from ..kernels.layout import Plan
 from ..kernels.lone_pulls import HOME, ORIGIN, lone_pulls
+from ..kernels.reach import scanline_fill
 from .board import Board
 from .positions import region_seeds
 
@@ -83,7 +87,7 @@ class Parking(NamedTuple):
 class _Apart:
     """The depth-first search that takes the solved position apart."""
 
-    def __init__(self, board: Board, deadline: float, home: int) -> None:
+    def __init__(self, board: Board, deadline: float, home: int, wait: bool) -> None:
         self.board = board
         self.deadline = deadline
         self.width, self.offsets = board.width, board.offsets
@@ -98,6 +102,12 @@ class _Apart:
         self.parkings = 0
         self.failed: set[tuple] = set()  # positions (boxes, start squares unused) that failed
         self.end_game = max(1, round(END_GAME * len(self.goals)))
+        # The start squares the player has reached on the way so far: with ``wait``, boxes
+        # go away only once it has reached them all (YASS's rule), until then they are parked.
+        self.wait = wait
+        self.seen: set[int] = set()
+        self.marks = np.zeros(board.walls.size, dtype=np.int32)
+        self.stack = np.empty(2 * board.walls.size + 4, dtype=np.int64)
 
     def _col_row(self, square: int) -> tuple[int, int]:
         return square % self.width, square // self.width
@@ -111,21 +121,27 @@ class _Apart:
             return True
         if time.perf_counter() > self.deadline or self.occupied[self.player]:
             return False
+        self.marks[:] = 0
+        scanline_fill(self.occupied, self.width, self.player, self.marks, 1, self.stack)
+        new = {s for s in self.starts if self.marks[s]} - self.seen
+        self.seen |= new
         key = (frozenset((b, p >= 0) for b, p in self.boxes.items()), frozenset(self.unused),
-               self.player)
-        if key in self.failed:
-            return False
-        if self._step():
+               self.player, frozenset(self.seen))
+        if key not in self.failed and self._step():
             return True
+        self.seen -= new
         self.failed.add(key)
         return False
 
     def _step(self) -> bool:
         """Takes the boxes that can go away, all at once, then each alone; then each alone
-        that leaves the player where it cannot walk back; else parks one."""
+        that leaves the player where it cannot walk back; else, or while the player has
+        not reached every start square, parks one."""
         pulls = {b: lone_pulls(self.occupied, self.width, self.offsets, b, self.player)
                  for b in sorted(self.boxes)}
         end_game = len(self.boxes) <= self.end_game
+        if self.wait and len(self.seen) < len(self.starts) and not end_game:
+            return self._park(pulls)
         # A box stays on its own start square to the end (the level's start), with all the
         # others that do.
         at_end = all(b in self.unused for b in self.boxes)
@@ -234,11 +250,16 @@ def take_apart(board: Board, seconds: float) -> tuple[int, list[Removal | Parkin
     deadline = time.perf_counter() + seconds
     # The solved position may leave the player in any of its regions (it may have to walk
     # through the goals to get there): the steps with the fewest parkings from any.
+    # YASS's rule first (boxes go once the player has reached every start square), then
+    # without it where it finds no steps.
     homes = [int(board.player)] + [int(s) for s in region_seeds(board.reversed())]
+    tries = [(wait, home) for wait in (True, False) for home in homes]
     best: tuple[int, list[Removal | Parking]] | None = None
-    for k, home in enumerate(homes):
-        share = (deadline - time.perf_counter()) / (len(homes) - k)
-        apart = _Apart(board, time.perf_counter() + share, home)
+    for k, (wait, home) in enumerate(tries):
+        if best is not None and not wait:
+            break
+        share = (deadline - time.perf_counter()) / (len(tries) - k)
+        apart = _Apart(board, time.perf_counter() + share, home, wait)
         if apart.search() and (best is None or _parkings(apart.steps) < _parkings(best[1])):
             best = home, apart.steps
             if not _parkings(apart.steps):
