@@ -100,7 +100,8 @@ class _Apart:
         self.unused = set(self.starts)
         self.steps: list[Removal | Parking] = []
         self.parkings = 0
-        self.failed: set[tuple] = set()  # positions (boxes, start squares unused) that failed
+        # positions that failed: boxes, start squares unused, player, start squares reached
+        self.failed: set[tuple] = set()
         self.end_game = max(1, round(END_GAME * len(self.goals)))
         # The start squares the player has reached on the way so far: with ``wait``, boxes
         # go away only once it has reached them all (YASS's rule), until then they are parked.
