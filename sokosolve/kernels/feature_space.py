@@ -281,20 +281,21 @@ def phase_packed(plan: Plan, box_at: np.ndarray, flags: np.ndarray) -> int:
     targets, first, vacate = plan.goals, plan.phase_first, plan.vacate
     phases = first.size - 1
     # An empty target rules out the phases after its own up to the one that moves its box
-    # on: counted over the phases as +1 where that run starts and -1 past its end.
-    runs = np.zeros(phases + 2, dtype=np.int32)
-    for p in range(phases):
-        for k in range(first[p], first[p + 1]):
+    # on (a goal's box: all of them). From the last phase down, each phase ruled out sends
+    # the search to the target's own phase, as every phase between is ruled out too.
+    phase = phases
+    ruled_out = True
+    while ruled_out:
+        ruled_out = False
+        own = 0  # the phase of target k
+        for k in range(first[phase]):
+            while k >= first[own + 1]:
+                own += 1
             last = vacate[k] - 1 if vacate[k] < phases else phases
-            if box_at[targets[k]] < 0 and last > p:
-                runs[p + 1] += 1
-                runs[last + 1] -= 1
-    phase = 0
-    ruled_out = 0
-    for p in range(phases + 1):
-        ruled_out += runs[p]
-        if ruled_out == 0:
-            phase = p
+            if box_at[targets[k]] < 0 and phase <= last:
+                phase = own
+                ruled_out = True
+                break
     for k in range(targets.size):
         flags[k] = True
     if phase == phases:
