@@ -25,6 +25,8 @@ FEATURES_OUT_OF_PLAN = replace(FEATURES, out_of_plan=True)
 FEATURES_UNSTEERED = replace(FEATURES, next_goals=0, pack_moves=False)
 #: The same counting packed boxes by the phase plan, with boxes parked on the way.
 FEATURES_PHASES = replace(FEATURES, phases=0.05)
+#: The same taking first, in each cell, the paths that strayed least from the advisors.
+FEATURES_PHASES_ADVISED = replace(FEATURES_PHASES, advisors=True)
 #: Commits to one goal area at a time until it gets stuck; its weight is high.
 AREAS = Search(Order.FEATURES, 30, commit_areas=True)
 PUSHES = Search(Order.ASTAR, 1)
@@ -44,9 +46,9 @@ def seeded(search: Search, seed: int) -> Search:
 
 
 MEET_MIXED = Meet(seeded(FEATURES, 1), ((BACKWARD, 1 / 2),))
-#: The forward feature search by the phase plan met by the backward one, with two thirds
-#: of the time.
-MEET_BACKWARD = Meet(seeded(FEATURES_PHASES, 2), ((BACKWARD_FEATURES, 2 / 3),))
+#: The forward feature search by the phase plan and its advisors met by the backward one,
+#: with two thirds of the time.
+MEET_BACKWARD = Meet(seeded(FEATURES_PHASES_ADVISED, 2), ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
@@ -71,6 +73,7 @@ PRESETS: dict[str, Strategy] = {
     "features-out-of-plan": FEATURES_OUT_OF_PLAN,
     "features-unsteered": FEATURES_UNSTEERED,
     "features-phases": FEATURES_PHASES,
+    "features-phases-advised": FEATURES_PHASES_ADVISED,
     "features-areas": AREAS,
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,
