@@ -1,5 +1,5 @@
 """The feature-space open lists: pairing heaps give the minimum; areas are counted right; the
-best cell and the advice are those of plain versions."""
+best cell, the advice and the opener's steps are those of plain versions."""
 
 import numpy as np
 from hypothesis import given, settings
@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
 from sokosolve.kernels.advisors import ADVICE_SHIFT, follow_advice
+from sokosolve.kernels.distances import UNREACHABLE, walk_distances
 from sokosolve.kernels.feature_space import (
     MAX_CONNECTIVITY,
     MAX_OUT_OF_PLAN,
@@ -18,7 +19,9 @@ from sokosolve.kernels.feature_space import (
     heap_insert,
     heap_pop,
     label_areas,
+    nearest_walk,
 )
+from sokosolve.kernels.layout import Plan
 
 from .reference import STEPS, small_levels
 
@@ -131,22 +134,29 @@ def test_the_best_cell_packs_most_then_has_fewest_areas_then_fewest_out_of_plan(
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 5), st.integers(1, 6), st.integers(0, 40), st.integers(0, 6),
        st.lists(st.tuples(st.integers(0, 6), st.integers(1, 8), st.integers(0, 30),
-                          st.integers(0, 8)), min_size=1, max_size=12))
+                          st.integers(0, 8), st.integers(-1, 6), st.integers(0, 6)),
+                min_size=1, max_size=12))
 def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, imagine,
                                                       children):
     """Against a plain version: the pack advisor proposes the child that packs most,
     if more than the parent, the connectivity one the child with fewest areas, if fewer
     and packing no fewer, the imagine one the child with most boxes on the imagined
-    board, if more and packing no fewer, each the lowest key on ties; with at most two
-    children the first is advised too."""
-    keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [key for _, _, key, _ in children],
+    board, if more and packing no fewer, each the lowest key on ties; where none packs
+    more, the opener the child whose box stood nearest the next goals (-1: no opener)
+    and goes no nearer, packing no fewer and with no more areas, the furthest after on
+    ties, then the lowest key; with at most two children the first is advised too."""
+    keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [c[2] for c in children],
                     dtype=np.int64)
-    features = np.array([(p, a, i) for p, a, _, i in children], dtype=np.int32)
+    features = np.array([(p, a, i, 0, near, far if near >= 0 else -1)
+                         for p, a, _, i, near, far in children], dtype=np.int32)
     follow_advice(keys, 0, 1, len(children) + 1, features, packed, areas, imagine)
     order = range(len(children))
     packs = [k for k in order if children[k][0] > packed]
     links = [k for k in order if children[k][0] >= packed and children[k][1] < areas]
     pictures = [k for k in order if children[k][0] >= packed and children[k][3] > imagine]
+    openers = [k for k in order if not packs and features[k, 4] >= 0
+               and features[k, 5] >= features[k, 4] and children[k][0] >= packed
+               and children[k][1] <= areas]
     advised = set()
     if packs:
         advised.add(min(packs, key=lambda k: (-children[k][0], children[k][2], k)))
@@ -154,8 +164,42 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
         advised.add(min(links, key=lambda k: (children[k][1], children[k][2], k)))
     if pictures:
         advised.add(min(pictures, key=lambda k: (-children[k][3], children[k][2], k)))
+    if openers:
+        advised.add(min(openers, key=lambda k: (features[k, 4], -features[k, 5],
+                                                children[k][2], k)))
     if len(children) <= 2:
         advised.add(0)
-    for k, (_, _, key, _) in enumerate(children):
-        assert keys[k + 1] & ((1 << ADVICE_SHIFT) - 1) == key
+    for k, child in enumerate(children):
+        assert keys[k + 1] & ((1 << ADVICE_SHIFT) - 1) == child[2]
         assert keys[k + 1] >> ADVICE_SHIFT == strayed + (k not in advised)
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_levels(max_rows=6, max_cols=7, max_boxes=3), st.data())
+def test_the_opener_measures_the_players_steps_to_the_nearest_next_goal(level, data):
+    """Against relaxation until nothing changes: the player's steps from each goal on the
+    empty board, and from a square to the nearest of the marked goals."""
+    board = Board.from_level(level)
+    walks = walk_distances(board.walls, board.goals, board.offsets)
+    floor = np.flatnonzero(board.walls == 0).tolist()
+    for k, goal in enumerate(board.goals.tolist()):
+        steps = {goal: 0}
+        changed = True
+        while changed:
+            changed = False
+            for square in floor:
+                near = [steps[square + o] + 1 for o in board.offsets.tolist()
+                        if square + o in steps]
+                if near and min(near) < steps.get(square, UNREACHABLE):
+                    steps[square] = min(near)
+                    changed = True
+        assert walks[k].tolist() == [steps.get(s, UNREACHABLE) for s in range(walks.shape[1])]
+    marked = data.draw(st.lists(st.booleans(), min_size=board.goals.size,
+                                max_size=board.goals.size))
+    targets = np.zeros(board.walls.size, dtype=np.uint8)
+    targets[board.goals[np.array(marked, dtype=bool)]] = 1
+    plan = Plan(board.goals.astype(np.int32), walks=walks)
+    for square in floor:
+        expected = min((int(walks[k, square]) for k in range(board.goals.size)
+                        if targets[board.goals[k]]), default=UNREACHABLE)
+        assert nearest_walk(plan, targets, square) == expected

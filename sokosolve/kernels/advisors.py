@@ -12,7 +12,11 @@ by the cell's key among states that strayed as often. Three advisors here:
   than the state has, and packs no fewer boxes;
 - **imagine**: the push that puts the most boxes where the parking plan's next
   imagined board has them (:mod:`sokosolve.analysis.parking_plan`), if more than
-  the state has, and packs no fewer boxes.
+  the state has, and packs no fewer boxes;
+- **opener**: where no push packs more, the push that takes the box standing
+  nearest to the goals the plan fills next no nearer to them, clearing their
+  surroundings (Festival's opener), if it packs no fewer boxes and leaves no
+  more free areas; the player's steps on the empty board measure near.
 
 A state with at most two children has its first one advised too: there is
 little to choose from. How often a path strayed sits in a cell key's high
@@ -20,10 +24,16 @@ bits, above :data:`ADVICE_SHIFT`.
 
 >>> import numpy as np
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)  # node 0 and its children 1-3
->>> features = np.array([[1, 3, 0], [2, 3, 0], [1, 2, 0]], dtype=np.int32)
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0)  # (packed, areas, imagine)
+>>> features = np.array([[1, 3, 0, 0, 2, 3], [2, 3, 0, 0, 5, 4], [1, 2, 0, 0, 4, 4]],
+...                     dtype=np.int32)  # (packed, areas, imagine, -, steps before, after)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0)
 >>> (keys >> ADVICE_SHIFT).tolist()  # child 2 packs, child 3 joins areas
 [0, 1, 0, 0]
+>>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
+>>> features[1, 0] = 1  # none packs: the opener moves child 1's box, the nearest, away
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0)
+>>> (keys >> ADVICE_SHIFT).tolist()
+[0, 0, 1, 0]
 """
 
 from __future__ import annotations
@@ -43,11 +53,12 @@ def follow_advice(
     """Adds to the cell keys of ``node``'s children ``first`` to ``end - 1`` how often
     their paths strayed from the advice.
 
-    ``features[k]`` is the k-th child's (packed boxes, free areas, imagine count);
-    ``packed``, ``areas`` and ``imagine`` are the node's. A child's count is its parent's, plus one
-    unless an advisor proposed the push to it.
+    ``features[k]`` is the k-th child's (packed boxes, free areas, imagine count, -, the
+    pushed box's steps to the plan's next goals before the push and after it, -1 without
+    an opener); ``packed``, ``areas`` and ``imagine`` are the node's. A child's count is
+    its parent's, plus one unless an advisor proposed the push to it.
     """
-    pack = link = picture = -1
+    pack = link = picture = opener = -1
     for k in range(end - first):
         key, child_packed, child_areas = cell_keys[first + k], features[k, 0], features[k, 1]
         if child_packed > packed and (
@@ -65,7 +76,17 @@ def follow_advice(
             or (features[k, 2] == features[picture, 2] and key < cell_keys[first + picture])
         ):
             picture = k
+        near, far = features[k, 4], features[k, 5]
+        if near >= 0 and far >= near and child_packed >= packed and child_areas <= areas and (
+            opener < 0 or near < features[opener, 4]
+            or (near == features[opener, 4] and (far > features[opener, 5] or (
+                far == features[opener, 5] and key < cell_keys[first + opener])))
+        ):
+            opener = k
+    if pack >= 0:
+        opener = -1  # the opener is for when nothing packs
     strayed = cell_keys[node] >> ADVICE_SHIFT
     for k in range(end - first):
-        advised = k == pack or k == link or k == picture or (k == 0 and end - first <= 2)
+        advised = (k == pack or k == link or k == picture or k == opener
+                   or (k == 0 and end - first <= 2))
         cell_keys[first + k] += (strayed + (not advised)) << ADVICE_SHIFT

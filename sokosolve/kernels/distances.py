@@ -1,4 +1,5 @@
-"""Distances that do not depend on the boxes: pushes of a lone box, the unreachable mark."""
+"""Distances that do not depend on the boxes: pushes of a lone box, the player's steps, the
+unreachable mark."""
 
 from __future__ import annotations
 
@@ -37,6 +38,34 @@ def box_distances(
                 distances[k, s] = distances[k, t] + 1
                 queue[tail] = s
                 tail += 1
+    return distances
+
+
+@numba.njit(cache=True)
+def walk_distances(walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The player's steps from each source to every square, no box on the board
+    (:data:`UNREACHABLE` where it cannot walk).
+
+    >>> walls = np.array([1, 0, 0, 0, 1, 0, 1], dtype=np.uint8)
+    >>> walk_distances(walls, np.array([1], dtype=np.int32), np.array([-1, 1])).tolist()[0][:4]
+    [1048576, 0, 1, 2]
+    """
+    n = walls.size
+    distances = np.full((sources.size, n), UNREACHABLE, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int64)
+    for k in range(sources.size):
+        distances[k, sources[k]] = 0
+        queue[0] = sources[k]
+        head, tail = 0, 1
+        while head < tail:
+            t = queue[head]
+            head += 1
+            for o in offsets:
+                s = t + o
+                if 0 <= s < n and not walls[s] and distances[k, s] == UNREACHABLE:
+                    distances[k, s] = distances[k, t] + 1
+                    queue[tail] = s
+                    tail += 1
     return distances
 
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .distances import UNREACHABLE
 from .layout import Plan
 from .reach import scanline_fill, stays_connected
 
@@ -367,6 +368,17 @@ def next_targets(plan: Plan, box_at: np.ndarray, flags: np.ndarray, targets: np.
             targets[goals[k]] = 1
             marked += 1
     return marked
+
+
+@numba.njit(cache=True)
+def nearest_walk(plan: Plan, targets: np.ndarray, square: int) -> int:
+    """The player's steps from ``square`` to the nearest goal marked in ``targets`` (of
+    :func:`next_targets`), by the plan's ``walks``."""
+    nearest = UNREACHABLE
+    for k in range(plan.goals.size):
+        if targets[plan.goals[k]] and plan.walks[k, square] < nearest:
+            nearest = plan.walks[k, square]
+    return nearest
 
 
 @numba.njit(cache=True)

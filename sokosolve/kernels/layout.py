@@ -143,6 +143,9 @@ class Plan(NamedTuple):
     # of phases).
     phase_first: np.ndarray = _NONE
     vacate: np.ndarray = _NONE
+    # int32 [k, square]: the player's steps from goal k, no box on the board (the opener
+    # advisor's measure of how near a box stands to the goals filled next)
+    walks: np.ndarray = _NO_DISTANCES
 
 
 class Patterns(NamedTuple):
@@ -186,7 +189,8 @@ class Scratch(NamedTuple):
     matched_nodes: np.ndarray  # the box nodes of the matching in parent_work
     proof: tuple  # kernels.deadlock_proof.proof_workspace
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
-    child_features: np.ndarray  # feature space: [k, (packed, areas, imagine, out of plan)]
+    child_features: np.ndarray  # feature space: [k, (packed, areas, imagine, out of plan,
+    # the pushed box's steps to the plan's next goals before and after, or -1)]
     route_work: tuple  # kernels.routes.route_workspace
     route_targets: np.ndarray  # per square, 1 on a goal the plan fills next (pack moves)
     route_keep: np.ndarray  # per square, 1 on a goal whose box counts as packed

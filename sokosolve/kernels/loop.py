@@ -54,6 +54,7 @@ from .feature_space import (
     heap_insert,
     heap_pop,
     label_areas,
+    nearest_walk,
     next_goal_distance,
     next_targets,
     out_of_plan_levels,
@@ -268,7 +269,7 @@ def start_search(
         np.zeros(max(nboxes, plan.goals.size), dtype=np.bool_),
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
-        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes + ROUTED_BOXES, 4), dtype=np.int32),
+        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes + ROUTED_BOXES, 6), dtype=np.int32),
         route_workspace(n if settings.pack_moves else 0), np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
     )
@@ -772,12 +773,17 @@ def _expand_nodes(
                 only_area = last_area
         held_back = False  # pushes of other areas' boxes, left for when the search is stuck
         routed = 0  # pack moves: boxes pushed all the way to the plan's next goals
-        if pack_moves and only_corral < 0 and plan.goal_distances.shape[0]:
-            if next_targets(plan, box_at, plan_flags, route_targets, route_keep):
+        routing = pack_moves and only_corral < 0 and plan.goal_distances.shape[0] > 0
+        # the opener advisor's measure: the steps from the pushed box to the next goals
+        opening = advised and plan.walks.shape[0] > 0
+        if routing or opening:
+            clear_targets(plan, route_targets, route_keep)
+            targeted = next_targets(plan, box_at, plan_flags, route_targets, route_keep)
+            opening = opening and targeted > 0
+            if routing and targeted:
                 routed = nearest_routes(occupied, dead, width, offsets, box_squares, marks,
                                         stamp, plan.goals, plan.goal_distances, route_targets,
                                         route_keep, route_ends, route_work)
-            clear_targets(plan, route_targets, route_keep)
         for i in range(nboxes):
             square = box_squares[i]
             if only_area >= 0 and plan.box_area[i] != only_area:
@@ -908,6 +914,10 @@ def _expand_nodes(
                                 plan.imagined, box_squares, packed)
                             child_features[child - stored_before, 3] = boxes_marked(
                                 plan.out_of_plan, box_squares, packed)
+                            child_features[child - stored_before, 4] = nearest_walk(
+                                plan, route_targets, square) if opening else -1
+                            child_features[child - stored_before, 5] = nearest_walk(
+                                plan, route_targets, landing) if opening else -1
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,

@@ -16,6 +16,7 @@ from ..analysis.parking_plan import parking_plan, parking_tables
 from ..analysis.phase_plan import phase_plan, phase_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
+from ..kernels.distances import walk_distances
 from ..kernels.layout import Patterns, Plan, Settings, Tables
 from ..kernels.learning import SUBTREE_TRIGGER
 from ..kernels.macros import ROUTE_SQUARES
@@ -49,9 +50,18 @@ class LearnedPatterns:
 
 
 def _plan(board: Board, search: Search, deadline: float) -> Plan:
-    """The plan ``search`` counts packed boxes by: the parking plan if it asks for one and
-    one is found in its share of the time, else the packing plan (with its out-of-plan
-    zones if asked for); none if unplanned."""
+    """The plan ``search`` counts packed boxes by (:func:`_packing`), with the player's
+    steps from each of its goals if ``search`` takes the opener's advice."""
+    plan = _packing(board, search, deadline)
+    if search.advisors and search.opener and plan.goals.size:
+        plan = plan._replace(walks=walk_distances(board.walls, plan.goals, board.offsets))
+    return plan
+
+
+def _packing(board: Board, search: Search, deadline: float) -> Plan:
+    """The parking plan if ``search`` asks for one and one is found in its share of the
+    time, else the phase plan likewise, else the packing plan (with its out-of-plan zones
+    if asked for); none if unplanned."""
     if not search.planned:
         return Plan()
     if search.parking:

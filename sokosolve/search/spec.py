@@ -61,7 +61,8 @@ class Search:
     most packed boxes, then the fewest free areas), as FESS does, and the others to
     the cells in turn. With ``advisors``, a feature search takes first in each cell
     the states whose paths have the fewest pushes that no advisor proposed
-    (:mod:`sokosolve.kernels.advisors`), then by its key. A planned search with
+    (:mod:`sokosolve.kernels.advisors`), then by its key; with ``opener`` too, the
+    advisors include the opener. A planned search with
     ``parking`` above 0 spends that share of its time first on a backward search with
     bases and counts packed boxes by the parking plan read off it
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
@@ -92,6 +93,7 @@ class Search:
     packing_plan: bool = True
     best_cell: bool = False
     advisors: bool = False
+    opener: bool = False
     parking: float = 0.0
     phases: float = 0.0
     out_of_plan: bool = False
@@ -119,7 +121,8 @@ class Search:
         if self.order in (Order.GREEDY, Order.FEATURES):
             words[-1] += f" w{self.weight}"
         switches = (("blind", self.blind), ("areas", self.commit_areas),
-                    ("best", self.best_cell), ("advised", self.advisors))
+                    ("best", self.best_cell), ("advised", self.advisors),
+                    ("opener", self.advisors and self.opener))
         words += [name for name, on in switches if on]
         if self.parking and self.planned:
             words.append(f"parking@{self.parking:.2g}")
