@@ -192,7 +192,8 @@ class Scratch(NamedTuple):
     child_features: np.ndarray  # feature space: [k, (packed, areas, imagine, out of plan,
     # the pushed box's steps to the plan's next goals before and after, or -1)]
     route_work: tuple  # kernels.routes.route_workspace
-    route_targets: np.ndarray  # per square, 1 on a goal the plan fills next (pack moves)
+    route_targets: np.ndarray  # per square, 1 on a goal the plan fills next (pack moves,
+    # the opener)
     route_keep: np.ndarray  # per square, 1 on a goal whose box counts as packed
     route_ends: np.ndarray  # per box, (end, pushes) of its route (kernels.routes)
 
