@@ -11,16 +11,12 @@ UNREACHABLE = np.int32(1 << 20)
 
 
 @numba.njit(cache=True)
-def box_distances(
-    walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray, pushing: bool
+def _spread(
+    walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray, ahead: int, behind: int
 ) -> np.ndarray:
-    """Moves from every square to each source (``pushing=False``) or from each source to
-    every square (``pushing=True``), a box alone on the board.
-
-    Pushes to a goal are found by pulling a box back from it: a box reaches
-    ``t`` from ``t - o`` when the player can stand at ``t - 2o``. Pushing out
-    from the start squares gives the pulls back to them, for the backward search.
-    """
+    """Breadth-first steps from each source to every square: a square ``t`` reaches
+    ``t + ahead * o`` when neither that square nor ``t + behind * o``, where the player
+    stands, is a wall (:data:`UNREACHABLE` where nothing reaches)."""
     n = walls.size
     distances = np.full((sources.size, n), UNREACHABLE, dtype=np.int32)
     queue = np.empty(n, dtype=np.int64)
@@ -32,13 +28,29 @@ def box_distances(
             t = queue[head]
             head += 1
             for o in offsets:
-                s, player = (t + o, t - o) if pushing else (t - o, t - 2 * o)
+                s, player = t + ahead * o, t + behind * o
                 if walls[s] or walls[player] or distances[k, s] != UNREACHABLE:
                     continue
                 distances[k, s] = distances[k, t] + 1
                 queue[tail] = s
                 tail += 1
     return distances
+
+
+@numba.njit(cache=True)
+def box_distances(
+    walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray, pushing: bool
+) -> np.ndarray:
+    """Moves from every square to each source (``pushing=False``) or from each source to
+    every square (``pushing=True``), a box alone on the board.
+
+    Pushes to a goal are found by pulling a box back from it: a box reaches
+    ``t`` from ``t - o`` when the player can stand at ``t - 2o``. Pushing out
+    from the start squares gives the pulls back to them, for the backward search.
+    """
+    if pushing:
+        return _spread(walls, sources, offsets, 1, -1)
+    return _spread(walls, sources, offsets, -1, -2)
 
 
 @numba.njit(cache=True)
@@ -50,23 +62,7 @@ def walk_distances(walls: np.ndarray, sources: np.ndarray, offsets: np.ndarray) 
     >>> walk_distances(walls, np.array([1], dtype=np.int32), np.array([-1, 1])).tolist()[0][:4]
     [1048576, 0, 1, 2]
     """
-    n = walls.size
-    distances = np.full((sources.size, n), UNREACHABLE, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int64)
-    for k in range(sources.size):
-        distances[k, sources[k]] = 0
-        queue[0] = sources[k]
-        head, tail = 0, 1
-        while head < tail:
-            t = queue[head]
-            head += 1
-            for o in offsets:
-                s = t + o
-                if 0 <= s < n and not walls[s] and distances[k, s] == UNREACHABLE:
-                    distances[k, s] = distances[k, t] + 1
-                    queue[tail] = s
-                    tail += 1
-    return distances
+    return _spread(walls, sources, offsets, 1, 1)  # the player stands on the square it reaches
 
 
 def cap_unreachable(distances: np.ndarray) -> np.ndarray:

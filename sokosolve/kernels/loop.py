@@ -789,6 +789,8 @@ def _expand_nodes(
             if only_area >= 0 and plan.box_area[i] != only_area:
                 held_back = True
                 continue
+            # the opener's: the box's steps to the next goals before it is pushed
+            walked = nearest_walk(plan, route_targets, square) if opening else -1
             for d in range(5 if routed else 4):
                 if d == 4:  # the box's route to the plan's next goals, as one move
                     if route_ends[i, 0] < 0:
@@ -914,8 +916,7 @@ def _expand_nodes(
                                 plan.imagined, box_squares, packed)
                             child_features[child - stored_before, 3] = boxes_marked(
                                 plan.out_of_plan, box_squares, packed)
-                            child_features[child - stored_before, 4] = nearest_walk(
-                                plan, route_targets, square) if opening else -1
+                            child_features[child - stored_before, 4] = walked
                             child_features[child - stored_before, 5] = nearest_walk(
                                 plan, route_targets, landing) if opening else -1
                             heap_size += 1
