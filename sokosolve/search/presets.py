@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .spec import Meet, Optimal, Order, Race, Search, Strategy, Then
+from .spec import Meet, Optimal, Order, Search, Strategy, Then, portfolio
 
 GREEDY = Search(Order.GREEDY, 3)
 #: Every other turn to the best cell, as FESS does; the pushed box steered to the plan's
@@ -56,10 +56,12 @@ MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 #: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
 #: restarts with other searches.
 ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
-#: The default for a single level on two cores or more: the second core restarts, with a
-#: forward search unlike the first core's for its last half.
-RACE = Race((MEET_MIXED, Then(AREAS, 0.1, Then(MEET_BACKWARD, 0.5,
-                                                  seeded(FEATURES_OUT_OF_PLAN, 3)))))
+#: The default for a single level on two cores or more: restarts in rounds. Each core
+#: gives half its time to a meeting, then restarts twice: the advised phase-plan search
+#: with other seeds, and the out-of-plan one.
+RACE = portfolio((MEET_MIXED, MEET_BACKWARD, FEATURES_PHASES_ADVISED,
+                  seeded(FEATURES_PHASES_ADVISED, 5), seeded(FEATURES_PHASES_ADVISED, 3),
+                  seeded(FEATURES_OUT_OF_PLAN, 3)), lead=0.5)
 
 #: The strategies by name: the defaults, their parts, the optimal search and the
 #: breadth-first oracles. Experiments that no default uses live in ``scripts/``.

@@ -216,21 +216,27 @@ class Race:
         return "race(" + " ; ".join(map(str, self.racers)) + ")"
 
 
-def portfolio(strategies: tuple[Search | Meet | Then, ...], cores: int = 2) -> Race:
+def portfolio(strategies: tuple[Search | Meet | Then, ...], cores: int = 2,
+              lead: float = 0.0) -> Race:
     """Restarts in rounds, as Festival runs its strategies: each of ``cores`` racers runs
     every ``cores``-th strategy, one after another, each with the time its racer has left
     divided by the rounds left (a strategy that gives up early leaves its time to the next).
+    With ``lead`` above 0, each racer's first strategy takes that share of its time, and
+    the rounds after it share the rest.
 
     >>> a, b, c = (Search(Order.GREEDY, w) for w in (1, 2, 3))
     >>> print(portfolio((a, b, c)))
     race(then(greedy w1 @0.5, greedy w3) ; greedy w2)
+    >>> print(portfolio((a, b, c), cores=1, lead=0.6))
+    race(then(greedy w1 @0.6, then(greedy w2 @0.5, greedy w3)))
     """
     racers = []
     for first in range(min(cores, len(strategies))):
         mine = strategies[first::cores]
         chain = mine[-1]
         for k in range(len(mine) - 2, -1, -1):
-            chain = Then(mine[k], 1 / (len(mine) - k), chain)
+            share = lead if k == 0 and lead else 1 / (len(mine) - k)
+            chain = Then(mine[k], share, chain)
         racers.append(chain)
     return Race(tuple(racers))
 
