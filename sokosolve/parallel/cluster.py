@@ -63,7 +63,9 @@ def dask_client(address: str, workers: int = 2) -> Iterator[object]:
     ``workers`` processes (one thread each) for ``address="local"``, closed on exit.
 
     The local cluster's workers are not daemonic, so that a chunk is solved in a
-    process of its own, which is killed if its search overruns.
+    process of its own, which is killed if its search overruns. Its logs are silenced
+    below CRITICAL: on Ctrl-C every process of the session gets the signal, and a worker
+    whose scheduler went first logs a heartbeat error with a traceback.
     """
     distributed = _distributed()
     import dask
@@ -75,7 +77,7 @@ def dask_client(address: str, workers: int = 2) -> Iterator[object]:
     with dask.config.set({"distributed.worker.daemon": False}), \
             distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                      dashboard_address=None,
-                                     silence_logs=logging.ERROR) as cluster, \
+                                     silence_logs=logging.CRITICAL) as cluster, \
             distributed.Client(cluster, set_as_default=False) as client:
         yield client
 
