@@ -4,7 +4,7 @@ After FESS (Shoham and Schaeffer), advisors each propose at most one push of
 an expanded state, and inside a cell the search takes first the states whose
 paths strayed least from the advice: a push that an advisor proposed costs
 0, any other 1. Each cell is then searched as a limited-discrepancy search,
-by the cell's key among states that strayed as often. Three advisors here:
+by the cell's key among states that strayed as often. The advisors here:
 
 - **pack**: the push that packs the most boxes, if that is more than the
   state has packed;
@@ -16,7 +16,10 @@ by the cell's key among states that strayed as often. Three advisors here:
 - **opener**: where no push packs more, the push that takes the box standing
   nearest to the goals the plan fills next no nearer to them, clearing their
   surroundings (Festival's opener), if it packs no fewer boxes and leaves no
-  more free areas; the player's steps on the empty board measure near.
+  more free areas; the player's steps on the empty board measure near;
+- **hotspots**: the push that leaves the fewest boxes cutting another box off
+  from every goal (:mod:`sokosolve.kernels.hotspots`), if fewer than the state
+  has, and packs no fewer boxes.
 
 A state with at most two children has its first one advised too: there is
 little to choose from. How often a path strayed sits in a cell key's high
@@ -24,16 +27,21 @@ bits, above :data:`ADVICE_SHIFT`.
 
 >>> import numpy as np
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)  # node 0 and its children 1-3
->>> features = np.array([[1, 3, 0, 0, 2, 3], [2, 3, 0, 0, 5, 4], [1, 2, 0, 0, 4, 4]],
-...                     dtype=np.int32)  # (packed, areas, imagine, -, steps before, after)
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0)
+>>> features = np.array([[1, 3, 0, 0, 2, 3, 1], [2, 3, 0, 0, 5, 4, 1], [1, 2, 0, 0, 4, 4, 1]],
+...                     dtype=np.int32)  # (packed, areas, imagine, -, steps before, after, hot)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)
 >>> (keys >> ADVICE_SHIFT).tolist()  # child 2 packs, child 3 joins areas
 [0, 1, 0, 0]
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
 >>> features[1, 0] = 1  # none packs: the opener moves child 1's box, the nearest, away
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)
 >>> (keys >> ADVICE_SHIFT).tolist()
 [0, 0, 1, 0]
+>>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
+>>> features[1, 6] = 0  # child 2's push leaves no box cut off from the goals: advised
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)
+>>> (keys >> ADVICE_SHIFT).tolist()
+[0, 0, 0, 0]
 """
 
 from __future__ import annotations
@@ -48,17 +56,18 @@ ADVICE_SHIFT = 32
 @numba.njit(cache=True)
 def follow_advice(
     cell_keys: np.ndarray, node: int, first: int, end: int, features: np.ndarray,
-    packed: int, areas: int, imagine: int,
+    packed: int, areas: int, imagine: int, hotspots: int,
 ) -> None:
     """Adds to the cell keys of ``node``'s children ``first`` to ``end - 1`` how often
     their paths strayed from the advice.
 
     ``features[k]`` is the k-th child's (packed boxes, free areas, imagine count, -, the
     pushed box's steps to the plan's next goals before the push and after it, -1 without
-    an opener); ``packed``, ``areas`` and ``imagine`` are the node's. A child's count is
-    its parent's, plus one unless an advisor proposed the push to it.
+    an opener, hotspots); ``packed``, ``areas``, ``imagine`` and ``hotspots`` are the
+    node's. A child's count is its parent's, plus one unless an advisor proposed the push
+    to it.
     """
-    pack = link = picture = opener = -1
+    pack = link = picture = opener = cool = -1
     for k in range(end - first):
         key, child_packed, child_areas = cell_keys[first + k], features[k, 0], features[k, 1]
         if child_packed > packed and (
@@ -83,10 +92,15 @@ def follow_advice(
                 far == features[opener, 5] and key < cell_keys[first + opener])))
         ):
             opener = k
+        if child_packed >= packed and features[k, 6] < hotspots and (
+            cool < 0 or features[k, 6] < features[cool, 6]
+            or (features[k, 6] == features[cool, 6] and key < cell_keys[first + cool])
+        ):
+            cool = k
     if pack >= 0:
         opener = -1  # the opener is for when nothing packs
     strayed = cell_keys[node] >> ADVICE_SHIFT
     for k in range(end - first):
-        advised = (k == pack or k == link or k == picture or k == opener
+        advised = (k == pack or k == link or k == picture or k == opener or k == cool
                    or (k == 0 and end - first <= 2))
         cell_keys[first + k] += (strayed + (not advised)) << ADVICE_SHIFT

@@ -71,6 +71,7 @@ class Tables(NamedTuple):
     offsets: np.ndarray  # the square steps left, up, right, down
     box_keys: np.ndarray  # Zobrist keys of a box per square
     player_keys: np.ndarray  # Zobrist keys of the region's canonical square
+    hot: np.ndarray  # uint8 [box square, square]: kernels.hotspots, or 0 x 0 unused
 
 
 class Settings(NamedTuple):
@@ -190,7 +191,7 @@ class Scratch(NamedTuple):
     proof: tuple  # kernels.deadlock_proof.proof_workspace
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
     child_features: np.ndarray  # feature space: [k, (packed, areas, imagine, out of plan,
-    # the pushed box's steps to the plan's next goals before and after, or -1)]
+    # the pushed box's steps to the plan's next goals before and after, or -1, hotspots)]
     route_work: tuple  # kernels.routes.route_workspace
     route_targets: np.ndarray  # per square, 1 on a goal the plan fills next (pack moves,
     # the opener)

@@ -64,6 +64,7 @@ from .feature_space import (
 from .frozen_goals import frozen_workspace, position_table
 from .goal_side import goal_side_dead
 from .heuristics import matching_after_move, matching_bound, matching_workspace
+from .hotspots import count_hotspots
 from .layout import (
     PROGRESS_SIZE,
     Cells,
@@ -269,7 +270,7 @@ def start_search(
         np.zeros(max(nboxes, plan.goals.size), dtype=np.bool_),
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
-        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes + ROUTED_BOXES, 6), dtype=np.int32),
+        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes + ROUTED_BOXES, 7), dtype=np.int32),
         route_workspace(n if settings.pack_moves else 0), np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
     )
@@ -574,6 +575,7 @@ def _expand_nodes(
     macros, plan, frozen, progress = search.macros, search.plan, search.frozen, search.progress
     walls, goal_mask, dead, offsets = board.walls, board.goal_mask, board.dead, board.offsets
     sides, box_keys, player_keys = board.sides, board.box_keys, board.player_keys
+    hot = board.hot
     width, ordering, weight = settings.width, settings.order, settings.weight
     max_states, deadline, stop = settings.max_states, settings.deadline, settings.stop
     pi_corrals, tunnels, dead_corrals = settings.pi_corrals, settings.tunnels, \
@@ -919,6 +921,8 @@ def _expand_nodes(
                             child_features[child - stored_before, 4] = walked
                             child_features[child - stored_before, 5] = nearest_walk(
                                 plan, route_targets, landing) if opening else -1
+                            child_features[child - stored_before, 6] = count_hotspots(
+                                hot, box_squares) if hot.size else 0
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,
@@ -936,7 +940,8 @@ def _expand_nodes(
                 node_packed = packed_count(plan, box_at, plan_flags, on_goal)
                 follow_advice(cell_keys, node, stored_before, count, child_features[
                     :count - stored_before], node_packed, areas,
-                    boxes_marked(plan.imagined, box_squares, node_packed))
+                    boxes_marked(plan.imagined, box_squares, node_packed),
+                    count_hotspots(hot, box_squares) if hot.size else 0)
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1],

@@ -17,6 +17,7 @@ from ..analysis.phase_plan import phase_plan, phase_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
 from ..kernels.distances import walk_distances
+from ..kernels.hotspots import hotspot_table
 from ..kernels.layout import Patterns, Plan, Settings, Tables
 from ..kernels.learning import SUBTREE_TRIGGER
 from ..kernels.macros import ROUTE_SQUARES
@@ -24,9 +25,10 @@ from ..kernels.open_list import MAX_STATES
 from ..kernels.patterns import pattern_store
 from ..kernels.push_sides import node_distances, player_blind, side_areas
 from ..kernels.table import zobrist_keys
-from .spec import Search
+from .spec import Order, Search
 
 EMPTY = np.empty(0, dtype=np.int32)
+NO_TABLE = np.zeros((0, 0), dtype=np.uint8)  # no hotspot table
 _NO_STOP = np.zeros(1, dtype=np.int8)  # a stop flag nobody sets
 
 
@@ -111,8 +113,11 @@ def start(
     distances = node_distances(board.walls, sides, searched.goals, board.offsets, backward)
     if search.blind:
         distances = player_blind(distances)
+    hot = (hotspot_table(board.walls, board.goal_mask, board.dead_squares, board.offsets)
+           if search.hotspots and search.advisors and search.order == Order.FEATURES
+           and not backward else NO_TABLE)
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
-                    searched.offsets, box_keys, player_keys)
+                    searched.offsets, box_keys, player_keys, hot)
     pruning = search.pruning
     settings = Settings(
         width=int(searched.width), order=int(search.order), weight=int(search.weight),

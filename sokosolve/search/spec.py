@@ -62,7 +62,8 @@ class Search:
     the cells in turn. With ``advisors``, a feature search takes first in each cell
     the states whose paths have the fewest pushes that no advisor proposed
     (:mod:`sokosolve.kernels.advisors`), then by its key; with ``opener`` too, the
-    advisors include the opener. A planned search with
+    advisors include the opener, with ``hotspots`` the hotspots advisor
+    (:mod:`sokosolve.kernels.hotspots`). A planned search with
     ``parking`` above 0 spends that share of its time first on a backward search with
     bases and counts packed boxes by the parking plan read off it
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
@@ -94,6 +95,7 @@ class Search:
     best_cell: bool = False
     advisors: bool = False
     opener: bool = False
+    hotspots: bool = False
     parking: float = 0.0
     phases: float = 0.0
     out_of_plan: bool = False
@@ -122,7 +124,9 @@ class Search:
             words[-1] += f" w{self.weight}"
         switches = (("blind", self.blind), ("areas", self.commit_areas),
                     ("best", self.best_cell), ("advised", self.advisors),
-                    ("opener", self.advisors and self.opener))
+                    ("opener", self.advisors and self.opener),
+                    ("hotspots", self.hotspots and self.advisors and self.order == Order.FEATURES
+                     and not self.backward))
         words += [name for name, on in switches if on]
         if self.parking and self.planned:
             words.append(f"parking@{self.parking:.2g}")
