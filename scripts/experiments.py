@@ -15,6 +15,7 @@ from sokosolve.search.presets import (
     BACKWARD_FEATURES,
     FEATURES,
     FEATURES_OUT_OF_PLAN,
+    FEATURES_PHASES_ADVISED,
     FEATURES_UNSTEERED,
     GREEDY,
     MEET_ALL,
@@ -36,6 +37,8 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-advised-best": replace(FEATURES, advisors=True),
     "features-parking": replace(FEATURES, parking=0.2),
     "features-parking-advised": replace(FEATURES, parking=0.2, advisors=True),
+    # the hotspots advisor too (2026-12-06): alone it solves XSokoban 40, in the race no gain
+    "features-phases-hotspots": replace(FEATURES_PHASES_ADVISED, hotspots=True),
     # other weights on the steer to the plan's next goals (6 in the default)
     **{f"features-next-goals-{w}": replace(FEATURES, next_goals=w) for w in (1, 3, 12, 30)},
     "features-out-of-plan-next-goals-30": replace(FEATURES_OUT_OF_PLAN, next_goals=30),

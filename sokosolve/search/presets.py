@@ -26,8 +26,8 @@ FEATURES_UNSTEERED = replace(FEATURES, next_goals=0, pack_moves=False)
 #: The same counting packed boxes by the phase plan, with boxes parked on the way.
 FEATURES_PHASES = replace(FEATURES, phases=0.05)
 #: The same taking first, in each cell, the paths that strayed least from the advisors,
-#: the opener and the hotspots advisor among them.
-FEATURES_PHASES_ADVISED = replace(FEATURES_PHASES, advisors=True, opener=True, hotspots=True)
+#: the opener among them.
+FEATURES_PHASES_ADVISED = replace(FEATURES_PHASES, advisors=True, opener=True)
 #: Commits to one goal area at a time until it gets stuck; its weight is high.
 AREAS = Search(Order.FEATURES, 30, commit_areas=True)
 PUSHES = Search(Order.ASTAR, 1)
