@@ -147,7 +147,7 @@ def route_pushes(
 
 
 #: A node routes at most this many boxes: those nearest to a target, alone on the board.
-ROUTED_BOXES = 2
+ROUTED_BOXES = 6
 
 
 @numba.njit(cache=True)

@@ -78,7 +78,7 @@ class Search:
     feature search's key a number from 0 to ``noise``, drawn from the state's key and
     ``seed``: searches of other seeds break the key's many ties otherwise and go other ways,
     as restarts of a portfolio should; one seed always searches alike. With
-    ``pack_moves``, a planned feature search also pushes each of the two boxes nearest to
+    ``pack_moves``, a planned feature search also pushes each of the six boxes nearest to
     the plan's next goals all the way onto one of them, as one move
     (:mod:`sokosolve.kernels.routes`): FESS's moves are box moves, and its pack advisor
     proposes the move that packs a box.
