@@ -64,8 +64,11 @@ def hotspot_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
 
 @numba.njit(cache=True)
 def count_hotspots(hot: np.ndarray, box_squares: np.ndarray) -> int:
-    """How many of the boxes on ``box_squares`` cut another of them off from every goal."""
+    """How many of the boxes on ``box_squares`` cut another of them off from every goal
+    (0 with an empty table: a search without hotspots)."""
     count = 0
+    if hot.size == 0:
+        return count
     for i in range(box_squares.size):
         b = box_squares[i]
         for j in range(box_squares.size):

@@ -922,7 +922,7 @@ def _expand_nodes(
                             child_features[child - stored_before, 5] = nearest_walk(
                                 plan, route_targets, landing) if opening else -1
                             child_features[child - stored_before, 6] = count_hotspots(
-                                hot, box_squares) if hot.size else 0
+                                hot, box_squares)
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,
@@ -941,7 +941,7 @@ def _expand_nodes(
                 follow_advice(cell_keys, node, stored_before, count, child_features[
                     :count - stored_before], node_packed, areas,
                     boxes_marked(plan.imagined, box_squares, node_packed),
-                    count_hotspots(hot, box_squares) if hot.size else 0)
+                    count_hotspots(hot, box_squares))
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1],

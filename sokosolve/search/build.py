@@ -25,7 +25,7 @@ from ..kernels.open_list import MAX_STATES
 from ..kernels.patterns import pattern_store
 from ..kernels.push_sides import node_distances, player_blind, side_areas
 from ..kernels.table import zobrist_keys
-from .spec import Order, Search
+from .spec import Search
 
 EMPTY = np.empty(0, dtype=np.int32)
 NO_TABLE = np.zeros((0, 0), dtype=np.uint8)  # no hotspot table
@@ -114,8 +114,7 @@ def start(
     if search.blind:
         distances = player_blind(distances)
     hot = (hotspot_table(board.walls, board.goal_mask, board.dead_squares, board.offsets)
-           if search.hotspots and search.advisors and search.order == Order.FEATURES
-           and not backward else NO_TABLE)
+           if search.hotspot_advice else NO_TABLE)
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
                     searched.offsets, box_keys, player_keys, hot)
     pruning = search.pruning

@@ -113,6 +113,12 @@ class Search:
         return self.order in (Order.GREEDY, Order.FEATURES) and not self.backward
 
     @property
+    def hotspot_advice(self) -> bool:
+        """Whether its advisors include the hotspots advisor."""
+        return (self.hotspots and self.advisors and self.order == Order.FEATURES
+                and not self.backward)
+
+    @property
     def planned(self) -> bool:
         """Whether its feature cells count packed boxes by the packing plan."""
         return self.order == Order.FEATURES and not self.backward and self.packing_plan
@@ -125,8 +131,7 @@ class Search:
         switches = (("blind", self.blind), ("areas", self.commit_areas),
                     ("best", self.best_cell), ("advised", self.advisors),
                     ("opener", self.advisors and self.opener),
-                    ("hotspots", self.hotspots and self.advisors and self.order == Order.FEATURES
-                     and not self.backward))
+                    ("hotspots", self.hotspot_advice))
         words += [name for name, on in switches if on]
         if self.parking and self.planned:
             words.append(f"parking@{self.parking:.2g}")
