@@ -1,6 +1,7 @@
 """Box routes (kernels.routes): the fewest pushes of a plain search over box and player
 squares on generated levels, single pushes that replay onto the target, and feature
-searches with pack moves that solve exactly the solvable levels, their solutions replayed."""
+searches with pack moves or box moves that solve exactly the solvable levels, their
+solutions replayed; a box's every reachable state with its fewest pushes."""
 
 from collections import deque
 from dataclasses import replace
@@ -10,11 +11,18 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
-from sokosolve.kernels.routes import box_route, route_pushes, route_workspace
+from sokosolve.kernels.routes import (
+    box_reach,
+    box_route,
+    reached_states,
+    route_length,
+    route_pushes,
+    route_workspace,
+)
 from sokosolve.limits import Limits
 from sokosolve.replay import verify
 from sokosolve.result import Status
-from sokosolve.search.presets import FEATURES, FEATURES_PHASES
+from sokosolve.search.presets import FEATURES, FEATURES_PHASES, FEATURES_PHASES_ADVISED
 from sokosolve.solver import solve
 
 from .conftest import assert_solves_puzzles
@@ -32,11 +40,11 @@ def _region(free: set[int], offsets: list[int], start: int) -> set[int]:
     return seen
 
 
-def _plain_route(board: Board, box: int, others: set[int], dead: set[int],
-                 targets: set[int]) -> int | None:
-    """The fewest pushes that take the box on ``box`` onto a target (after one push or
-    more), the player walking between pushes, by a breadth-first search over (box square,
-    player square)."""
+def _plain_reach(board: Board, box: int, others: set[int],
+                 dead: set[int]) -> dict[tuple[int, int], int]:
+    """Every (box square, square it was pushed from) that the box on ``box`` reaches by
+    pushes, the player walking between them, with the fewest pushes: a breadth-first search
+    over (box square, player square)."""
     offsets = [int(o) for o in board.offsets]
     floor = {s for s in range(board.walls.size) if not board.walls[s]} - others
     # the start is not a state pushed into: a route may come back through it
@@ -50,10 +58,16 @@ def _plain_route(board: Board, box: int, others: set[int], dead: set[int],
                 child = (to, square)
                 if child not in pushes:
                     pushes[child] = done + 1
-                    if to in targets:
-                        return pushes[child]
                     todo.append((to, square, done + 1))
-    return None
+    return pushes
+
+
+def _plain_route(board: Board, box: int, others: set[int], dead: set[int],
+                 targets: set[int]) -> int | None:
+    """The fewest pushes that take the box on ``box`` onto a target (after one push or
+    more)."""
+    return min((pushes for (to, _), pushes in _plain_reach(board, box, others, dead).items()
+                if to in targets), default=None)
 
 
 ROUTED = []
@@ -109,6 +123,43 @@ def test_the_route_is_the_fewest_pushes_and_replays_onto_its_target():
     assert sum(ROUTED) >= 15
 
 
+@settings(max_examples=150, deadline=None)
+@given(small_levels(max_rows=7, max_cols=7, max_boxes=3), st.data())
+def test_a_box_reaches_the_states_of_a_plain_search_with_its_fewest_pushes(level, data):
+    board = Board.from_level(level)
+    assume(board.boxes.size > 0)
+    n, width, offsets = board.walls.size, board.width, board.offsets
+    box = data.draw(st.sampled_from(board.boxes.tolist()))
+    occupied = board.walls.copy()
+    occupied[board.boxes] = 1
+    marks = np.zeros(n, dtype=np.int32)
+    free = {s for s in range(n) if not occupied[s]}
+    for s in _region(free, [int(o) for o in offsets], board.player):
+        marks[s] = 1
+    work = route_workspace(n)
+    count = box_reach(occupied, board.dead_squares, width, offsets, box, marks, 1, work)
+    states = reached_states(work)[:count].tolist()
+    found = {(s >> 2, (s >> 2) - int(offsets[s & 3])): route_length(work, s) for s in states}
+    dead = {s for s in range(n) if board.dead_squares[s]}
+    assert len(found) == count
+    assert found == _plain_reach(board, box, set(board.boxes.tolist()) - {box}, dead)
+    assert [route_length(work, s) for s in states] == sorted(found.values())  # nearest first
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_levels(max_rows=6, max_cols=6, max_boxes=3))
+def test_box_moves_solve_exactly_the_solvable_levels(level):
+    expected = optimal_pushes(level)
+    for search in (replace(FEATURES, box_moves=True),
+                   replace(FEATURES_PHASES_ADVISED, box_moves=True)):
+        result = solve(level, search, Limits(seconds=30))
+        if expected is None:
+            assert result.status is Status.UNSOLVABLE
+        else:
+            assert result.status is Status.SOLVED
+            assert verify(level, result.solution).solved
+
+
 @settings(max_examples=60, deadline=None)
 @given(small_levels(max_rows=6, max_cols=6, max_boxes=3))
 def test_pack_moves_solve_exactly_the_solvable_levels(level):
@@ -126,3 +177,8 @@ def test_pack_moves_solve_exactly_the_solvable_levels(level):
 def test_the_feature_search_with_pack_moves_solves_the_shipped_puzzles():
     assert_solves_puzzles(replace(FEATURES, pack_moves=True))
     assert_solves_puzzles(replace(FEATURES_PHASES, pack_moves=True))
+
+
+def test_the_feature_searches_with_box_moves_solve_the_shipped_puzzles():
+    assert_solves_puzzles(replace(FEATURES, box_moves=True))
+    assert_solves_puzzles(replace(FEATURES_PHASES_ADVISED, box_moves=True))

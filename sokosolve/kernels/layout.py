@@ -96,6 +96,7 @@ class Settings(NamedTuple):
     noise: int  # feature space: a state's key gets a number from 0 to this, drawn from its key
     seed: int  # and from this
     pack_moves: bool  # feature space: boxes also pushed all the way to the plan's next goals
+    box_moves: bool  # feature space: every box also pushed to every square it reaches
     stop: np.ndarray  # int8[1]: set by another process, it ends the search as at the deadline
 
 

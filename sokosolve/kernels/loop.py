@@ -105,7 +105,15 @@ from .open_list import G_MASK, G_SHIFT, NODE_MASK, open_entry, open_pop, open_pu
 from .patterns import MAX_PATTERN_BOXES, matching_pattern
 from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
-from .routes import ROUTED_BOXES, nearest_routes, route_pushes, route_workspace
+from .routes import (
+    ROUTED_BOXES,
+    box_reach,
+    nearest_routes,
+    reached_states,
+    route_length,
+    route_pushes,
+    route_workspace,
+)
 from .table import grow, table_find, table_rehash
 
 BFS, ASTAR, GREEDY, FEATURES = Order.BFS, Order.ASTAR, Order.GREEDY, Order.FEATURES
@@ -222,6 +230,13 @@ def _move_to(
 
 
 @numba.njit(cache=True)
+def _room(nboxes: int, n: int, settings: Settings) -> int:
+    """The most children one expansion can add: four pushes a box, and the routes (with
+    box moves, a box's every square and side)."""
+    return 4 * nboxes + (4 * n * nboxes if settings.box_moves else ROUTED_BOXES)
+
+
+@numba.njit(cache=True)
 def start_search(
     tables: Tables, settings: Settings, macros: Macros, plan: Plan, patterns: Patterns,
     start_boxes: np.ndarray, start_players: np.ndarray,
@@ -270,8 +285,9 @@ def start_search(
         np.zeros(max(nboxes, plan.goals.size), dtype=np.bool_),
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
-        np.empty(nboxes, dtype=np.int32), np.empty((4 * nboxes + ROUTED_BOXES, 7), dtype=np.int32),
-        route_workspace(n if settings.pack_moves else 0), np.zeros(n, dtype=np.int32),
+        np.empty(nboxes, dtype=np.int32), np.empty((_room(nboxes, n, settings), 7), dtype=np.int32),
+        route_workspace(n if settings.pack_moves or settings.box_moves else 0),
+        np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
     )
 
@@ -391,8 +407,8 @@ def run_search(
     """
     table, cells, progress = search.table, search.cells, search.progress
     ordering, max_states = search.settings.order, search.settings.max_states
-    # the most children one expansion can add: four pushes a box, and the routes
-    room = 4 * search.position.box_squares.size + ROUTED_BOXES
+    room = _room(search.position.box_squares.size, search.position.occupied.size,
+                 search.settings)
     while True:
         status = _expand_nodes(search, table, cells, room, pause_after, meet_keys, meet_slots)
         if status != _NEED_ROOM:
@@ -595,7 +611,8 @@ def _expand_nodes(
     next_goals = settings.next_goals if plan.goal_distances.shape[0] else 0
     noise, seed = settings.noise, settings.seed
     child_features = scratch.child_features
-    pack_moves = settings.pack_moves and ordering == FEATURES and not backward
+    box_moves = settings.box_moves and ordering == FEATURES and not backward
+    pack_moves = settings.pack_moves and ordering == FEATURES and not backward and not box_moves
     route_work, route_targets, route_keep, route_ends = scratch.route_work, \
         scratch.route_targets, scratch.route_keep, scratch.route_ends
     keys, parents, pushes, depths = table.keys, table.parents, table.pushes, table.depths
@@ -793,13 +810,24 @@ def _expand_nodes(
                 continue
             # the opener's: the box's steps to the next goals before it is pushed
             walked = nearest_walk(plan, route_targets, square) if opening else -1
-            for d in range(5 if routed else 4):
-                if d == 4:  # the box's route to the plan's next goals, as one move
-                    if route_ends[i, 0] < 0:
+            moves = 5 if routed else 4
+            if box_moves and only_corral < 0:  # and the box to each square it reaches
+                moves = 4 + box_reach(occupied, dead, width, offsets, square, marks, stamp,
+                                      route_work)
+            for d in range(moves):
+                if d >= 4:  # the box pushed further, as one move
+                    if box_moves:
+                        route_end = reached_states(route_work)[d - 4]
+                        steps = route_length(route_work, route_end)
+                        if steps < 2:
+                            continue  # a single push: made above
+                    elif route_ends[i, 0] < 0:
                         continue
-                    to = landing = route_ends[i, 0] >> 2
-                    steps, macro = route_ends[i, 1], -1
-                    stored = ROUTE | (square << ROUTE_SHIFT) | route_ends[i, 0]
+                    else:  # the box's route to the plan's next goals
+                        route_end, steps = route_ends[i, 0], route_ends[i, 1]
+                    to = landing = route_end >> 2
+                    macro = -1
+                    stored = ROUTE | (square << ROUTE_SHIFT) | route_end
                     _move_box(box_squares, box_at, occupied, square, to)
                 else:
                     to = square + offsets[d]

@@ -67,6 +67,45 @@ def box_route(
     ``square`` onto a square with ``targets == target_stamp``, pushed last in ``direction``
     (any if -1), or ``(-1, 0)``. The player starts in ``player_marks == player_stamp``;
     ``occupied`` (walls and boxes, the box on ``square`` among them) is left as it was."""
+    found, _ = _routes(occupied, dead, width, offsets, square, player_marks, player_stamp,
+                       targets, target_stamp, direction, work)
+    if found < 0:
+        return -1, 0
+    return found, work[3][found]
+
+
+@numba.njit(cache=True)
+def box_reach(
+    occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray, square: int,
+    player_marks: np.ndarray, player_stamp: int, work: tuple,
+) -> int:
+    """How many ``(to * 4 + direction)`` states the box on ``square`` reaches by pushes, the
+    other boxes standing: FESS's box moves. They are ``reached_states(work)[:count]``,
+    nearest first; :func:`route_length` gives each one's pushes."""
+    return _routes(occupied, dead, width, offsets, square, player_marks, player_stamp,
+                   work[5], -1, -1, work)[1]
+
+
+@numba.njit(cache=True)
+def reached_states(work: tuple) -> np.ndarray:
+    """The states of :func:`box_reach`, in the order it reached them."""
+    return work[4]
+
+
+@numba.njit(cache=True)
+def route_length(work: tuple, state: int) -> int:
+    """The pushes of the route that :func:`box_reach` found to ``state``."""
+    return work[3][state]
+
+
+@numba.njit(cache=True)
+def _routes(
+    occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray, square: int,
+    player_marks: np.ndarray, player_stamp: int, targets: np.ndarray, target_stamp: int,
+    direction: int, work: tuple,
+) -> tuple[int, int]:
+    """The breadth-first search of :func:`box_route` (``target_stamp`` -1: every state):
+    ``(the state found or -1, how many states it queued)``."""
     stamps, visited, parents, pushes, queue, labelled, sides, fill_marks, stack = work
     visit = next_stamp(stamps, _VISIT, visited)
     labelling = next_stamp(stamps, _SIDES, labelled)
@@ -120,9 +159,7 @@ def box_route(
                 found = child
                 break
     occupied[square] = 1
-    if found < 0:
-        return -1, 0
-    return found, pushes[found]
+    return found, tail
 
 
 @numba.njit(cache=True)

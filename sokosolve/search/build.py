@@ -128,6 +128,7 @@ def start(
         best_cell=search.best_cell, advisors=search.advisors, next_goals=search.next_goals,
         noise=search.noise, seed=search.seed,
         pack_moves=search.pack_moves and search.planned and _routes_fit(board),
+        box_moves=search.moves_boxes and _routes_fit(board),
         stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),

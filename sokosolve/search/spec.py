@@ -81,7 +81,10 @@ class Search:
     ``pack_moves``, a planned feature search also pushes each of the six boxes nearest to
     the plan's next goals all the way onto one of them, as one move
     (:mod:`sokosolve.kernels.routes`): FESS's moves are box moves, and its pack advisor
-    proposes the move that packs a box.
+    proposes the move that packs a box. With ``box_moves``, a forward feature search also
+    pushes every box to every square it reaches as one move, as FESS does
+    (:func:`sokosolve.kernels.routes.box_reach`); it needs no plan, and takes the place of
+    ``pack_moves``.
     """
 
     order: Order
@@ -103,6 +106,7 @@ class Search:
     noise: int = 0
     seed: int = 0
     pack_moves: bool = False
+    box_moves: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
@@ -117,6 +121,11 @@ class Search:
         """Whether its advisors include the hotspots advisor."""
         return (self.hotspots and self.advisors and self.order == Order.FEATURES
                 and not self.backward)
+
+    @property
+    def moves_boxes(self) -> bool:
+        """Whether it also pushes every box to every square it reaches, as one move."""
+        return self.box_moves and self.order == Order.FEATURES and not self.backward
 
     @property
     def planned(self) -> bool:
@@ -141,7 +150,9 @@ class Search:
             words.append("out-of-plan")
         if self.next_goals and self.planned:
             words.append(f"next-goals w{self.next_goals}")
-        if self.pack_moves and self.planned:
+        if self.moves_boxes:
+            words.append("box-moves")
+        elif self.pack_moves and self.planned:
             words.append("pack-moves")
         if self.noise and self.order == Order.FEATURES:
             words.append(f"noise{self.noise} seed{self.seed}")
