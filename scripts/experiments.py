@@ -39,10 +39,8 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-parking-advised": replace(FEATURES, parking=0.2, advisors=True),
     # the hotspots advisor too (2026-12-06): alone it solves XSokoban 40, in the race no gain
     "features-phases-hotspots": replace(FEATURES_PHASES_ADVISED, hotspots=True),
-    # every box to every square it reaches as one move, as FESS moves boxes
+    # every box to every square it reaches as one move, without the advisors
     "features-box-moves": replace(FEATURES, box_moves=True),
-    "features-advised-box-moves": replace(FEATURES, advisors=True, opener=True, box_moves=True),
-    "features-phases-box-moves": replace(FEATURES_PHASES_ADVISED, box_moves=True),
     # other weights on the steer to the plan's next goals (6 in the default)
     **{f"features-next-goals-{w}": replace(FEATURES, next_goals=w) for w in (1, 3, 12, 30)},
     "features-out-of-plan-next-goals-30": replace(FEATURES_OUT_OF_PLAN, next_goals=30),

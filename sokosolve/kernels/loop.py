@@ -230,10 +230,15 @@ def _move_to(
 
 
 @numba.njit(cache=True)
-def _room(nboxes: int, n: int, settings: Settings) -> int:
+def _room(nboxes: int, tables: Tables, settings: Settings) -> int:
     """The most children one expansion can add: four pushes a box, and the routes (with
-    box moves, a box's every square and side)."""
-    return 4 * nboxes + (4 * n * nboxes if settings.box_moves else ROUTED_BOXES)
+    box moves, each box to each square a box may stand on, from each side)."""
+    if not settings.box_moves:
+        return 4 * nboxes + ROUTED_BOXES
+    squares = 0
+    for s in range(tables.walls.size):
+        squares += tables.walls[s] == 0 and tables.dead[s] == 0
+    return 4 * nboxes * (squares + 1)
 
 
 @numba.njit(cache=True)
@@ -285,7 +290,8 @@ def start_search(
         np.zeros(max(nboxes, plan.goals.size), dtype=np.bool_),
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
-        np.empty(nboxes, dtype=np.int32), np.empty((_room(nboxes, n, settings), 7), dtype=np.int32),
+        np.empty(nboxes, dtype=np.int32),
+        np.empty((_room(nboxes, tables, settings), 7), dtype=np.int32),
         route_workspace(n if settings.pack_moves or settings.box_moves else 0),
         np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
@@ -407,8 +413,7 @@ def run_search(
     """
     table, cells, progress = search.table, search.cells, search.progress
     ordering, max_states = search.settings.order, search.settings.max_states
-    room = _room(search.position.box_squares.size, search.position.occupied.size,
-                 search.settings)
+    room = _room(search.position.box_squares.size, search.tables, search.settings)
     while True:
         status = _expand_nodes(search, table, cells, room, pause_after, meet_keys, meet_slots)
         if status != _NEED_ROOM:

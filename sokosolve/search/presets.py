@@ -53,15 +53,23 @@ MEET_BACKWARD = Meet(seeded(FEATURES_PHASES_ADVISED, 2), ((BACKWARD_FEATURES, 2 
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
+#: The phase plan's advised search that also moves every box to every square it reaches as
+#: one move, as FESS moves boxes; and the advised search by the packing plan that does.
+FEATURES_PHASES_BOXES = replace(FEATURES_PHASES_ADVISED, box_moves=True)
+FEATURES_BOXES = replace(FEATURES, advisors=True, opener=True, box_moves=True)
+#: The second racer's meeting with box moves forward.
+MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),))
+
 #: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
 #: restarts with other searches.
 ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
 #: The default for a single level on two cores or more: restarts in rounds. Each core
-#: gives half its time to a meeting, then restarts twice: the advised phase-plan search
-#: with other seeds, and the out-of-plan one.
-RACE = portfolio((MEET_MIXED, MEET_BACKWARD, FEATURES_PHASES_ADVISED,
-                  seeded(FEATURES_PHASES_ADVISED, 5), seeded(FEATURES_PHASES_ADVISED, 3),
-                  seeded(FEATURES_OUT_OF_PLAN, 3)), lead=0.5)
+#: gives half its time to a meeting (the second moving boxes forward), then restarts
+#: twice: the advised searches with box moves, then the advised phase-plan search and the
+#: out-of-plan one, seeded.
+RACE = portfolio((MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_BOXES,
+                  seeded(FEATURES_PHASES_ADVISED, 3), seeded(FEATURES_OUT_OF_PLAN, 3)),
+                 lead=0.5)
 
 #: The strategies by name: the defaults, their parts, the optimal search and the
 #: breadth-first oracles. Experiments that no default uses live in ``scripts/``.
@@ -77,11 +85,14 @@ PRESETS: dict[str, Strategy] = {
     "features-unsteered": FEATURES_UNSTEERED,
     "features-phases": FEATURES_PHASES,
     "features-phases-advised": FEATURES_PHASES_ADVISED,
+    "features-phases-boxes": FEATURES_PHASES_BOXES,
+    "features-boxes": FEATURES_BOXES,
     "features-areas": AREAS,
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,
     "meet-mixed": MEET_MIXED,
     "meet-backward": MEET_BACKWARD,
+    "meet-boxes": MEET_BOXES,
     "meet-all": MEET_ALL,
     "bfs": BFS,
     "backward-bfs": BACKWARD_BFS,
