@@ -19,13 +19,16 @@ from sokosolve.search.presets import (
     FEATURES_UNSTEERED,
     GREEDY,
     MEET_ALL,
-    MEET_BACKWARD,
     MEET_MIXED,
+    seeded,
 )
-from sokosolve.search.spec import Meet, Race, Strategy, Then
+from sokosolve.search.spec import Meet, Race, Strategy, Then, portfolio
 
 #: The backward feature search with a bound blind to the player's side of each box.
 BACKWARD_FEATURES_BLIND = replace(BACKWARD_FEATURES, blind=True)
+
+#: The second racer's meeting before box moves (2026-12-06).
+MEET_BACKWARD = Meet(seeded(FEATURES_PHASES_ADVISED, 2), ((BACKWARD_FEATURES, 2 / 3),))
 
 #: The cells in turn only, as before the best cell's turns.
 FEATURES_IN_TURN = replace(FEATURES, best_cell=False)
@@ -41,6 +44,11 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-phases-hotspots": replace(FEATURES_PHASES_ADVISED, hotspots=True),
     # every box to every square it reaches as one move, without the advisors
     "features-box-moves": replace(FEATURES, box_moves=True),
+    "meet-backward": MEET_BACKWARD,
+    # the race before box moves (2026-12-06)
+    "race-before-box-moves": portfolio((
+        MEET_MIXED, MEET_BACKWARD, FEATURES_PHASES_ADVISED, seeded(FEATURES_PHASES_ADVISED, 5),
+        seeded(FEATURES_PHASES_ADVISED, 3), seeded(FEATURES_OUT_OF_PLAN, 3)), lead=0.5),
     # other weights on the steer to the plan's next goals (6 in the default)
     **{f"features-next-goals-{w}": replace(FEATURES, next_goals=w) for w in (1, 3, 12, 30)},
     "features-out-of-plan-next-goals-30": replace(FEATURES_OUT_OF_PLAN, next_goals=30),

@@ -47,9 +47,6 @@ def seeded(search: Search, seed: int) -> Search:
 
 
 MEET_MIXED = Meet(seeded(FEATURES, 1), ((BACKWARD, 1 / 2),))
-#: The forward feature search by the phase plan and its advisors met by the backward one,
-#: with two thirds of the time.
-MEET_BACKWARD = Meet(seeded(FEATURES_PHASES_ADVISED, 2), ((BACKWARD_FEATURES, 2 / 3),))
 #: The three searches of the race in one meeting: the forward one runs once.
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
@@ -57,7 +54,8 @@ MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 #: one move, as FESS moves boxes; and the advised search by the packing plan that does.
 FEATURES_PHASES_BOXES = replace(FEATURES_PHASES_ADVISED, box_moves=True)
 FEATURES_BOXES = replace(FEATURES, advisors=True, opener=True, box_moves=True)
-#: The second racer's meeting with box moves forward.
+#: The second racer's meeting: the phase plan's advised search with box moves, met by the
+#: backward feature search with two thirds of the time.
 MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),))
 
 #: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
@@ -91,7 +89,6 @@ PRESETS: dict[str, Strategy] = {
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,
     "meet-mixed": MEET_MIXED,
-    "meet-backward": MEET_BACKWARD,
     "meet-boxes": MEET_BOXES,
     "meet-all": MEET_ALL,
     "bfs": BFS,
