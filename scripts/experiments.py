@@ -14,11 +14,14 @@ from sokosolve.search.presets import (
     BACKWARD,
     BACKWARD_FEATURES,
     FEATURES,
+    FEATURES_BOXES,
     FEATURES_OUT_OF_PLAN,
     FEATURES_PHASES_ADVISED,
+    FEATURES_PHASES_BOXES,
     FEATURES_UNSTEERED,
     GREEDY,
     MEET_ALL,
+    MEET_BOXES,
     MEET_MIXED,
     seeded,
 )
@@ -45,6 +48,10 @@ EXPERIMENTS: dict[str, Strategy] = {
     # every box to every square it reaches as one move, without the advisors
     "features-box-moves": replace(FEATURES, box_moves=True),
     "meet-backward": MEET_BACKWARD,
+    # the second core's box-move searches given the last restart's time too (2026-12-06)
+    "race-boxes-longer": portfolio((
+        MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_BOXES,
+        seeded(FEATURES_PHASES_ADVISED, 3)), lead=0.5),
     # the race before box moves (2026-12-06)
     "race-before-box-moves": portfolio((
         MEET_MIXED, MEET_BACKWARD, FEATURES_PHASES_ADVISED, seeded(FEATURES_PHASES_ADVISED, 5),

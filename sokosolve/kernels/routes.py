@@ -6,7 +6,8 @@ that take the box on ``square`` onto a marked target: a breadth-first search
 over the box's square and the side the player pushed it from, where the
 player may change sides only through the free squares around the box.
 :func:`route_pushes` gives the single pushes of a route found before, for the
-solution.
+solution. :func:`box_reach` runs the same search to the end: every square and side
+the box reaches, which are a feature search's box moves.
 
 >>> import numpy as np
 >>> rows = ["######",
@@ -82,6 +83,7 @@ def box_reach(
     """How many ``(to * 4 + direction)`` states the box on ``square`` reaches by pushes, the
     other boxes standing: FESS's box moves. They are ``reached_states(work)[:count]``,
     nearest first; :func:`route_length` gives each one's pushes."""
+    # the labels as the targets: no square is labelled -1, so the search runs to the end
     return _routes(occupied, dead, width, offsets, square, player_marks, player_stamp,
                    work[5], -1, -1, work)[1]
 
