@@ -235,9 +235,7 @@ def _room(nboxes: int, tables: Tables, settings: Settings) -> int:
     box moves, each box to each square a box may stand on, from each side)."""
     if not settings.box_moves:
         return 4 * nboxes + ROUTED_BOXES
-    squares = 0
-    for s in range(tables.walls.size):
-        squares += tables.walls[s] == 0 and tables.dead[s] == 0
+    squares = np.count_nonzero((tables.walls == 0) & (tables.dead == 0))
     return 4 * nboxes * (squares + 1)
 
 
@@ -413,7 +411,7 @@ def run_search(
     """
     table, cells, progress = search.table, search.cells, search.progress
     ordering, max_states = search.settings.order, search.settings.max_states
-    room = _room(search.position.box_squares.size, search.tables, search.settings)
+    room = search.scratch.child_features.shape[0]  # one row a child: start_search's _room
     while True:
         status = _expand_nodes(search, table, cells, room, pause_after, meet_keys, meet_slots)
         if status != _NEED_ROOM:
