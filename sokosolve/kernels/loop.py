@@ -848,12 +848,32 @@ def _expand_nodes(
                         stack)
                 after = push_ends(stored, offsets, macros, backward)[2]  # the player's square
                 child_table = table_index
+                slot = 0
                 if not backward and macro < 0 and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames, after
                 ):
                     h = UNREACHABLE
-                elif ordering == BFS:
+                else:  # the child's key first: a state stored before needs no bound
+                    child_canonical = -1
+                    if steps == 1 and macro < 0:
+                        child_canonical = moved_box_canonical(
+                            occupied, width, marks, stamp, canonical, square, to
+                        )
+                    if child_canonical < 0:
+                        child_stamp += 1
+                        child_canonical = scanline_fill(
+                            occupied, width, after, child_marks, child_stamp, stack
+                        )
+                    child_key = box_key ^ box_keys[square] ^ box_keys[landing] ^ player_keys[
+                        child_canonical
+                    ]
+                    slot = table_find(slots, keys, child_key)
                     h = 0
+                if h == UNREACHABLE or ordering == BFS:
+                    pass
+                elif slot >= 0 and ordering != ASTAR:  # only A* reopens a stored state
+                    generated += 1
+                    h = UNREACHABLE
                 else:
                     if frozen_goals and goal_mask[landing] and is_frozen(
                         walls, dead, box_at, offsets, landing, held, frames, after
@@ -869,20 +889,6 @@ def _expand_nodes(
                     box_nodes[i] = matched_nodes[i]
                 if h < UNREACHABLE:
                     generated += 1
-                    child_canonical = -1
-                    if steps == 1 and macro < 0:
-                        child_canonical = moved_box_canonical(
-                            occupied, width, marks, stamp, canonical, square, to
-                        )
-                    if child_canonical < 0:
-                        child_stamp += 1
-                        child_canonical = scanline_fill(
-                            occupied, width, after, child_marks, child_stamp, stack
-                        )
-                    child_key = box_key ^ box_keys[square] ^ box_keys[landing] ^ player_keys[
-                        child_canonical
-                    ]
-                    slot = table_find(slots, keys, child_key)
                     child = -1
                     if slot < 0:
                         if count == max_states:

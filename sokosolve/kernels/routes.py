@@ -4,7 +4,8 @@ FESS's moves are box moves: a box taken to a square it can reach, with the
 player's walks between its pushes. :func:`box_route` finds the fewest pushes
 that take the box on ``square`` onto a marked target: a breadth-first search
 over the box's square and the side the player pushed it from, where the
-player may change sides only through the free squares around the box.
+player may change sides only through the free squares around the box (the blocks of
+:mod:`sokosolve.kernels.blocks`).
 :func:`route_pushes` gives the single pushes of a route found before, for the
 solution. :func:`box_reach` runs the same search to the end: every square and side
 the box reaches, which are a feature search's box moves.
@@ -36,25 +37,20 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .reach import next_stamp, scanline_fill
-
-# Counters in the workspace's ``stamps`` array.
-_VISIT, _FILL, _SIDES = 0, 1, 2
+from .blocks import block_workspace, edge_blocks
+from .reach import next_stamp
 
 
 @numba.njit(cache=True)
 def route_workspace(n: int) -> tuple:
     """Scratch arrays for :func:`box_route` on a board of ``n`` squares."""
     return (
-        np.zeros(3, dtype=np.int64),  # stamps
+        np.zeros(1, dtype=np.int64),  # the stamp of ``visited``
         np.zeros(4 * n, dtype=np.int32),  # visited states (box square * 4 + direction)
         np.empty(4 * n, dtype=np.int32),  # each state's parent state, -1 from the start
         np.empty(4 * n, dtype=np.int32),  # each state's pushes
         np.empty(4 * n, dtype=np.int32),  # the queue
-        np.zeros(n, dtype=np.int32),  # per box square, when its sides were labelled
-        np.empty(4 * n, dtype=np.int32),  # the fill that reached each side of a box square
-        np.zeros(n, dtype=np.int32),  # fill marks
-        np.empty(2 * n + 4, dtype=np.int64),  # the fill's stack
+        block_workspace(n),  # the player's sides around the box
     )
 
 
@@ -83,9 +79,9 @@ def box_reach(
     """How many ``(to * 4 + direction)`` states the box on ``square`` reaches by pushes, the
     other boxes standing: FESS's box moves. They are ``reached_states(work)[:count]``,
     nearest first; :func:`route_length` gives each one's pushes."""
-    # the labels as the targets: no square is labelled -1, so the search runs to the end
+    # no target: the search runs to the end
     return _routes(occupied, dead, width, offsets, square, player_marks, player_stamp,
-                   work[5], -1, -1, work)[1]
+                   work[1], -1, -1, work)[1]
 
 
 @numba.njit(cache=True)
@@ -108,10 +104,12 @@ def _routes(
 ) -> tuple[int, int]:
     """The breadth-first search of :func:`box_route` (``target_stamp`` -1: every state):
     ``(the state found or -1, how many states it queued)``."""
-    stamps, visited, parents, pushes, queue, labelled, sides, fill_marks, stack = work
-    visit = next_stamp(stamps, _VISIT, visited)
-    labelling = next_stamp(stamps, _SIDES, labelled)
+    stamps, visited, parents, pushes, queue, block_work = work
+    visit = next_stamp(stamps, 0, visited)
     occupied[square] = 0
+    # the player goes round the box on s from one side to another when the edges from s
+    # to the two lie in one block
+    blocks = edge_blocks(occupied, offsets, square, block_work)
     head = tail = 0
     found = -1
     for d in range(4):
@@ -122,34 +120,19 @@ def _routes(
         visited[state], parents[state], pushes[state] = visit, -1, 1
         queue[tail] = state
         tail += 1
-        if targets[to] == target_stamp and (direction < 0 or direction == d):
+        if target_stamp >= 0 and targets[to] == target_stamp and (direction < 0
+                                                                  or direction == d):
             found = state
             break
     while found < 0 and head < tail:
         state = queue[head]
         head += 1
         s, d = state >> 2, state & 3
-        if labelled[s] != labelling:  # which free squares around the box the player joins
-            labelled[s] = labelling
-            occupied[s] = 1
-            first = stamps[_FILL] + 1
-            for k in range(4):
-                side = s + offsets[k]
-                if occupied[side]:
-                    sides[4 * s + k] = -1
-                elif fill_marks[side] >= first:
-                    sides[4 * s + k] = fill_marks[side]
-                else:
-                    fill = next_stamp(stamps, _FILL, fill_marks)
-                    if fill < first:  # the marks were cleared: label again from scratch
-                        first = fill
-                    scanline_fill(occupied, width, side, fill_marks, fill, stack)
-                    sides[4 * s + k] = fill
-            occupied[s] = 0
-        behind = sides[4 * s + ((d + 2) & 3)]  # the player's side, after pushing ``d``
+        behind = blocks[4 * s + ((d + 2) & 3)]  # the player's side, after pushing ``d``
         for e in range(4):
             to = s + offsets[e]
-            if occupied[to] or dead[to] or sides[4 * s + ((e + 2) & 3)] != behind:
+            if (occupied[to] or dead[to] or occupied[s - offsets[e]]
+                    or blocks[4 * s + ((e + 2) & 3)] != behind):
                 continue
             child = to * 4 + e
             if visited[child] == visit:
@@ -157,7 +140,8 @@ def _routes(
             visited[child], parents[child], pushes[child] = visit, state, pushes[state] + 1
             queue[tail] = child
             tail += 1
-            if targets[to] == target_stamp and (direction < 0 or direction == e):
+            if target_stamp >= 0 and targets[to] == target_stamp and (direction < 0
+                                                                      or direction == e):
                 found = child
                 break
     occupied[square] = 1
