@@ -1,7 +1,7 @@
 """Box routes (kernels.routes): the fewest pushes of a plain search over box and player
 squares on generated levels, single pushes that replay onto the target, and feature
 searches with pack moves or box moves that solve exactly the solvable levels, their
-solutions replayed; a box's every reachable state with its fewest pushes."""
+solutions replayed; a box's every reachable position with its fewest pushes, once."""
 
 from collections import deque
 from dataclasses import replace
@@ -139,10 +139,22 @@ def test_a_box_reaches_the_states_of_a_plain_search_with_its_fewest_pushes(level
     work = route_workspace(n)
     count = box_reach(occupied, board.dead_squares, width, offsets, box, marks, 1, work)
     states = reached_states(work)[:count].tolist()
-    found = {(s >> 2, (s >> 2) - int(offsets[s & 3])): route_length(work, s) for s in states}
+    others = set(board.boxes.tolist()) - {box}
+    floor = {s for s in range(n) if not board.walls[s]} - others
+    step = [int(o) for o in offsets]
+
+    def position(to: int, player: int) -> tuple[int, int]:
+        """The box's square and the least square of the player's region."""
+        return to, min(_region(floor - {to}, step, player))
+
+    found = {position(s >> 2, (s >> 2) - step[s & 3]): route_length(work, s) for s in states}
     dead = {s for s in range(n) if board.dead_squares[s]}
-    assert len(found) == count
-    assert found == _plain_reach(board, box, set(board.boxes.tolist()) - {box}, dead)
+    assert len(found) == count  # one state per position
+    expected: dict[tuple[int, int], int] = {}
+    for (to, player), pushes in _plain_reach(board, box, others, dead).items():
+        key = position(to, player)
+        expected[key] = min(pushes, expected.get(key, pushes))
+    assert found == expected
     assert [route_length(work, s) for s in states] == sorted(found.values())  # nearest first
 
 

@@ -5,7 +5,7 @@ player's walks between its pushes. :func:`box_route` finds the fewest pushes
 that take the box on ``square`` onto a marked target: a breadth-first search
 over the box's square and the side the player pushed it from, where the
 player may change sides only through the free squares around the box (the blocks of
-:mod:`sokosolve.kernels.blocks`).
+:mod:`sokosolve.kernels.blocks`); two sides joined that way are one state.
 :func:`route_pushes` gives the single pushes of a route found before, for the
 solution. :func:`box_reach` runs the same search to the end: every square and side
 the box reaches, which are a feature search's box moves.
@@ -76,9 +76,10 @@ def box_reach(
     occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray, square: int,
     player_marks: np.ndarray, player_stamp: int, work: tuple,
 ) -> int:
-    """How many ``(to * 4 + direction)`` states the box on ``square`` reaches by pushes, the
-    other boxes standing: FESS's box moves. They are ``reached_states(work)[:count]``,
-    nearest first; :func:`route_length` gives each one's pushes."""
+    """How many positions the box on ``square`` reaches by pushes, the other boxes standing:
+    FESS's box moves. They are ``reached_states(work)[:count]``, nearest first, as
+    ``to * 4 + direction`` states, one for each square and region of the player around it;
+    :func:`route_length` gives each one's pushes."""
     # no target: the search runs to the end
     return _routes(occupied, dead, width, offsets, square, player_marks, player_stamp,
                    work[1], -1, -1, work)[1]
@@ -135,7 +136,7 @@ def _routes(
                     or blocks[4 * s + ((e + 2) & 3)] != behind):
                 continue
             child = to * 4 + e
-            if visited[child] == visit:
+            if visited[child] == visit or _joined_visited(visited, visit, blocks, to, e):
                 continue
             visited[child], parents[child], pushes[child] = visit, state, pushes[state] + 1
             queue[tail] = child
@@ -146,6 +147,20 @@ def _routes(
                 break
     occupied[square] = 1
     return found, tail
+
+
+@numba.njit(cache=True)
+def _joined_visited(visited: np.ndarray, visit: int, blocks: np.ndarray, to: int,
+                    direction: int) -> bool:
+    """Whether the box on ``to`` was reached before with the player on a side joined to
+    the one it pushed from in ``direction``: the same position, with the same pushes
+    after it."""
+    side = blocks[4 * to + ((direction + 2) & 3)]
+    for e in range(4):
+        if e != direction and visited[4 * to + e] == visit and blocks[
+                4 * to + ((e + 2) & 3)] == side:
+            return True
+    return False
 
 
 @numba.njit(cache=True)
