@@ -1,17 +1,18 @@
 """The player's sides around a box (kernels.blocks): on generated boards, two free
 neighbours of a square get one block exactly when a plain search joins them with that
-square blocked."""
+square blocked, and the least square of the player's region around a box on any square
+is that of a plain search."""
 
 import numpy as np
 from hypothesis import given, settings
 
 from sokosolve.analysis.board import Board
-from sokosolve.kernels.blocks import block_workspace, edge_blocks
+from sokosolve.kernels.blocks import block_workspace, edge_blocks, least_square_around
 
 from .reference import small_levels
 
 
-def _joined(free: set[int], offsets: list[int], a: int, b: int) -> bool:
+def _region(free: set[int], offsets: list[int], a: int) -> set[int]:
     seen, todo = {a}, [a]
     while todo:
         s = todo.pop()
@@ -19,7 +20,11 @@ def _joined(free: set[int], offsets: list[int], a: int, b: int) -> bool:
             if s + o in free and s + o not in seen:
                 seen.add(s + o)
                 todo.append(s + o)
-    return b in seen
+    return seen
+
+
+def _joined(free: set[int], offsets: list[int], a: int, b: int) -> bool:
+    return b in _region(free, offsets, a)
 
 
 @settings(max_examples=150, deadline=None)
@@ -42,3 +47,20 @@ def test_two_sides_share_a_block_when_a_plain_search_joins_them_round_the_box(le
                 assert (blocks[4 * s + k] == blocks[4 * s + m]) == joined
                 # the edge carries one label, read from either end
                 assert blocks[4 * (s + offsets[k]) + ((k + 2) & 3)] == blocks[4 * s + k]
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels(max_rows=8, max_cols=8, max_boxes=4))
+def test_the_least_square_around_a_box_is_a_plain_search_s(level):
+    board = Board.from_level(level)
+    n, offsets = board.walls.size, [int(o) for o in board.offsets]
+    occupied = board.walls.copy()
+    occupied[board.boxes] = 1
+    free = {s for s in range(n) if not occupied[s]}
+    work = block_workspace(n)
+    edge_blocks(occupied, board.offsets, board.player, work)
+    for box in _region(free, offsets, board.player):
+        for o in offsets:
+            if box + o in free:
+                expected = min(_region(free - {box}, offsets, box + o))
+                assert least_square_around(work, board.offsets, box, box + o) == expected

@@ -6,6 +6,9 @@ lie on one cycle: in one biconnected block of the graph of free squares. So one
 depth-first search (Tarjan's) labels the sides of every square a box may be
 pushed onto, where a fill per square would walk the board once for each. The
 box routes (:mod:`sokosolve.kernels.routes`) read the sides off these labels.
+The same search's tree gives the least square of the player's region with a box on
+any square (:func:`least_square_around`): a box move's canonical square, without
+a fill.
 
 >>> import numpy as np
 >>> rows = ["#######",
@@ -25,6 +28,10 @@ True
 >>> blocks = edge_blocks(occupied, offsets, 8, work)
 >>> bool(blocks[4 * 8 + 2] == blocks[4 * 8 + 3])
 False
+>>> least_square_around(work, offsets, 8, 15)  # the player below the box: the lower arm
+15
+>>> least_square_around(work, offsets, 8, 9)  # right of it: the upper arm
+9
 """
 
 from __future__ import annotations
@@ -48,6 +55,10 @@ def block_workspace(n: int) -> tuple:
         np.empty(n, dtype=np.int32),  # the search's stack of squares
         np.empty(2 * n + 4, dtype=np.int32),  # the stack of edges (square * 4 + direction)
         np.empty(4 * n, dtype=np.int32),  # each edge's block
+        np.empty(n, dtype=np.int32),  # the squares below each one in the tree, itself too
+        np.empty(n, dtype=np.int32),  # the least of them
+        np.empty(n + 1, dtype=np.int32),  # the least square discovered before each order
+        np.empty(n + 1, dtype=np.int32),  # the least square discovered at or after it
     )
 
 
@@ -56,11 +67,13 @@ def edge_blocks(occupied: np.ndarray, offsets: np.ndarray, start: int, work: tup
     """Labels the edges between the free squares of ``start``'s region by block: the result's
     ``[4 * s + k]`` is the block of the edge from ``s`` to ``s + offsets[k]``, read only for
     free squares ``s`` of the region whose neighbour ``k`` is free (the rest is stale)."""
-    stamps, seen, order, low, parent, next_direction, squares, edges, blocks = work
+    stamps, seen, order, low, parent, next_direction, squares, edges, blocks, size, least, \
+        before, after = work
     stamp = next_stamp(stamps, 0, seen)
     seen[start], order[start], low[start] = stamp, 0, 0
-    parent[start], next_direction[start] = -1, 0
+    parent[start], next_direction[start], size[start], least[start] = -1, 0, 1, start
     squares[0] = start
+    after[0] = start  # ``after`` first lists the squares in their order
     top, edge_top, discovered, label = 1, 0, 1, 0
     while top > 0:
         v = squares[top - 1]
@@ -72,7 +85,8 @@ def edge_blocks(occupied: np.ndarray, offsets: np.ndarray, start: int, work: tup
                 continue
             if seen[w] != stamp:  # a tree edge: go down
                 seen[w], order[w], low[w] = stamp, discovered, discovered
-                parent[w], next_direction[w] = v, 0
+                parent[w], next_direction[w], size[w], least[w] = v, 0, 1, w
+                after[discovered] = w
                 discovered += 1
                 edges[edge_top] = 4 * v + k
                 edge_top += 1
@@ -88,6 +102,8 @@ def edge_blocks(occupied: np.ndarray, offsets: np.ndarray, start: int, work: tup
         if p < 0:
             continue
         low[p] = min(low[p], low[v])
+        size[p] += size[v]
+        least[p] = min(least[p], least[v])
         if low[v] >= order[p]:  # nothing below v climbs above p: the edges down to v's
             while True:        # tree edge are one block
                 edge_top -= 1
@@ -98,4 +114,29 @@ def edge_blocks(occupied: np.ndarray, offsets: np.ndarray, start: int, work: tup
                 if x == p and x + offsets[d] == v:
                     break
             label += 1
+    before[0] = after[discovered] = occupied.size  # above every square
+    for k in range(discovered):
+        before[k + 1] = min(before[k], after[k])
+    for k in range(discovered - 1, -1, -1):
+        after[k] = min(after[k], after[k + 1])
     return blocks
+
+
+@numba.njit(cache=True)
+def least_square_around(work: tuple, offsets: np.ndarray, box: int, player: int) -> int:
+    """The least square of the player's region with a box on ``box`` and the player next to
+    it on ``player``, both free in the last :func:`edge_blocks` search: the canonical
+    square of :func:`~sokosolve.kernels.reach.scanline_fill`, without the fill. Below
+    ``box`` in the search's tree, each subtree that no edge leaves above ``box`` is a
+    region of its own; the other squares, ``box`` left out, are one."""
+    _, seen, order, low, parent, _, _, _, _, size, least, before, after = work
+    rest = min(before[order[box]], after[order[box] + size[box]])
+    for k in range(4):
+        w = box + offsets[k]
+        if seen[w] != seen[box] or parent[w] != box:
+            continue  # not a child in the tree
+        if low[w] < order[box]:
+            rest = min(rest, least[w])
+        elif order[w] <= order[player] < order[w] + size[w]:
+            return least[w]
+    return rest

@@ -109,6 +109,7 @@ from .routes import (
     ROUTED_BOXES,
     box_reach,
     nearest_routes,
+    reached_canonical,
     reached_states,
     route_length,
     route_pushes,
@@ -859,6 +860,8 @@ def _expand_nodes(
                         child_canonical = moved_box_canonical(
                             occupied, width, marks, stamp, canonical, square, to
                         )
+                    elif d >= 4 and box_moves:  # read off the box's routes
+                        child_canonical = reached_canonical(route_work, offsets, route_end)
                     if child_canonical < 0:
                         child_stamp += 1
                         child_canonical = scanline_fill(

@@ -8,7 +8,8 @@ player may change sides only through the free squares around the box (the blocks
 :mod:`sokosolve.kernels.blocks`); two sides joined that way are one state.
 :func:`route_pushes` gives the single pushes of a route found before, for the
 solution. :func:`box_reach` runs the same search to the end: every square and side
-the box reaches, which are a feature search's box moves.
+the box reaches, which are a feature search's box moves, and
+:func:`reached_canonical` gives each one's canonical square.
 
 >>> import numpy as np
 >>> rows = ["######",
@@ -37,7 +38,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .blocks import block_workspace, edge_blocks
+from .blocks import block_workspace, edge_blocks, least_square_around
 from .reach import next_stamp
 
 
@@ -89,6 +90,14 @@ def box_reach(
 def reached_states(work: tuple) -> np.ndarray:
     """The states of :func:`box_reach`, in the order it reached them."""
     return work[4]
+
+
+@numba.njit(cache=True)
+def reached_canonical(work: tuple, offsets: np.ndarray, state: int) -> int:
+    """The canonical square (the least the player reaches) of :func:`box_reach`'s
+    ``state``: the box on its square, the player behind it, the other boxes standing."""
+    to = state >> 2
+    return least_square_around(work[5], offsets, to, to - offsets[state & 3])
 
 
 @numba.njit(cache=True)
