@@ -48,7 +48,8 @@ EXPERIMENTS: dict[str, Strategy] = {
     # every box to every square it reaches as one move, without the advisors
     "features-box-moves": replace(FEATURES, box_moves=True),
     "meet-backward": MEET_BACKWARD,
-    # the second core's box-move searches given the last restart's time too (2026-12-06)
+    # the second core's box-move searches given the last restart's time too (2026-12-06;
+    # A/B at 30 s, XSokoban 83/90 against the race's 83/90)
     "race-boxes-longer": portfolio((
         MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_BOXES,
         seeded(FEATURES_PHASES_ADVISED, 3)), lead=0.5),
