@@ -1,13 +1,18 @@
 """The player's sides around a box (kernels.blocks): on generated boards, two free
 neighbours of a square get one block exactly when a plain search joins them with that
-square blocked, and the least square of the player's region around a box on any square
-is that of a plain search."""
+square blocked, and the least square of the player's region around a box on any square,
+and the regions the box cuts its region into, are those of a plain search."""
 
 import numpy as np
 from hypothesis import given, settings
 
 from sokosolve.analysis.board import Board
-from sokosolve.kernels.blocks import block_workspace, edge_blocks, least_square_around
+from sokosolve.kernels.blocks import (
+    block_workspace,
+    edge_blocks,
+    least_square_around,
+    regions_around,
+)
 
 from .reference import small_levels
 
@@ -51,7 +56,7 @@ def test_two_sides_share_a_block_when_a_plain_search_joins_them_round_the_box(le
 
 @settings(max_examples=150, deadline=None)
 @given(small_levels(max_rows=8, max_cols=8, max_boxes=4))
-def test_the_least_square_around_a_box_is_a_plain_search_s(level):
+def test_the_regions_around_a_box_are_a_plain_search_s(level):
     board = Board.from_level(level)
     n, offsets = board.walls.size, [int(o) for o in board.offsets]
     occupied = board.walls.copy()
@@ -64,3 +69,9 @@ def test_the_least_square_around_a_box_is_a_plain_search_s(level):
             if box + o in free:
                 expected = min(_region(free - {box}, offsets, box + o))
                 assert least_square_around(work, board.offsets, box, box + o) == expected
+        region = _region(free, offsets, box) - {box}
+        regions = 0
+        while region:
+            regions += 1
+            region -= _region(free - {box}, offsets, next(iter(region)))
+        assert regions_around(work, board.offsets, box) == regions

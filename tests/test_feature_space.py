@@ -12,6 +12,7 @@ from sokosolve.kernels.feature_space import (
     MAX_CONNECTIVITY,
     MAX_OUT_OF_PLAN,
     areas_after_push,
+    areas_lifting,
     best_cell,
     cell_count,
     cell_packed,
@@ -56,7 +57,8 @@ UPDATES = {"answered": 0, "declined": 0}
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(small_levels(max_rows=6, max_cols=7, max_boxes=5))
 def _area_counts_match_a_plain_component_count(level):
-    """Labelled from scratch, and updated after each single push where the update answers."""
+    """Labelled from scratch, with each box taken off, and updated after each single push
+    where the update answers."""
     board = Board.from_level(level)
     occupied = board.walls.copy()
     occupied[board.boxes] = 1
@@ -66,6 +68,8 @@ def _area_counts_match_a_plain_component_count(level):
     areas = label_areas(occupied, board.width, marks, 1, stack)
     assert areas == _plain_areas(level, board.boxes)
     for box in board.boxes:
+        lifted = areas_lifting(occupied, board.width, marks, 1, areas, box)
+        assert lifted == _plain_areas(level, [b for b in board.boxes if b != box])
         for step in board.offsets:
             filled = box + step
             if occupied[filled]:

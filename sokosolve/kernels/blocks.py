@@ -7,8 +7,8 @@ depth-first search (Tarjan's) labels the sides of every square a box may be
 pushed onto, where a fill per square would walk the board once for each. The
 box routes (:mod:`sokosolve.kernels.routes`) read the sides off these labels.
 The same search's tree gives the least square of the player's region with a box on
-any square (:func:`least_square_around`): a box move's canonical square, without
-a fill.
+any square (:func:`least_square_around`) and the regions the box cuts its region into
+(:func:`regions_around`): a box move's canonical square and free areas, without a fill.
 
 >>> import numpy as np
 >>> rows = ["#######",
@@ -32,6 +32,8 @@ False
 15
 >>> least_square_around(work, offsets, 8, 9)  # right of it: the upper arm
 9
+>>> regions_around(work, offsets, 8), regions_around(work, offsets, 24)
+(2, 2)
 """
 
 from __future__ import annotations
@@ -140,3 +142,17 @@ def least_square_around(work: tuple, offsets: np.ndarray, box: int, player: int)
         elif order[w] <= order[player] < order[w] + size[w]:
             return least[w]
     return rest
+
+
+@numba.njit(cache=True)
+def regions_around(work: tuple, offsets: np.ndarray, box: int) -> int:
+    """How many regions the free squares of ``box``'s region in the last
+    :func:`edge_blocks` search fall into with a box on ``box``: one for each subtree below
+    it that no edge leaves above it, and one for the rest if any is left."""
+    _, seen, order, low, parent, _, _, _, _, size, _, _, _ = work
+    regions = 1 if order[box] > 0 else 0  # the search's first square has nothing above
+    for k in range(4):
+        w = box + offsets[k]
+        if seen[w] == seen[box] and parent[w] == box and low[w] >= order[box]:
+            regions += 1
+    return regions

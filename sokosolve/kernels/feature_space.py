@@ -131,10 +131,21 @@ def areas_after_push(
         areas -= 1  # the filled square was an area of its own
     elif not stays_connected(marks, filled_label, width, filled, -1):
         return -1
+    return areas_lifting(occupied, width, marks, first_label, areas, vacated)
+
+
+@numba.njit(cache=True)
+def areas_lifting(
+    occupied: np.ndarray, width: int, marks: np.ndarray, first_label: int, areas: int,
+    square: int,
+) -> int:
+    """The number of free areas with the box on ``square`` taken off the board, or -1 if
+    ``marks`` (``areas`` labels of :func:`label_areas`) does not label the squares around:
+    the square joins the areas around it into one, or is a new one."""
     joined = 0
     first = second = third = -1  # the distinct labels met so far
     for step in (-1, -width, 1, width):
-        s = vacated + step
+        s = square + step
         if occupied[s]:
             continue
         label = marks[s]

@@ -45,6 +45,7 @@ from .distances import UNREACHABLE
 from .feature_space import (
     MAX_CONNECTIVITY,
     areas_after_push,
+    areas_lifting,
     best_cell,
     boxes_marked,
     cell_count,
@@ -110,6 +111,7 @@ from .routes import (
     box_reach,
     nearest_routes,
     reached_canonical,
+    reached_regions,
     reached_states,
     route_length,
     route_pushes,
@@ -815,9 +817,11 @@ def _expand_nodes(
             # the opener's: the box's steps to the next goals before it is pushed
             walked = nearest_walk(plan, route_targets, square) if opening else -1
             moves = 5 if routed else 4
+            lifted = -1  # box moves: the free areas with this box off the board
             if box_moves and only_corral < 0:  # and the box to each square it reaches
                 moves = 4 + box_reach(occupied, dead, width, offsets, square, marks, stamp,
                                       route_work)
+                lifted = areas_lifting(occupied, width, area_marks, first_area, areas, square)
             for d in range(moves):
                 if d >= 4:  # the box pushed further, as one move
                     if box_moves:
@@ -935,6 +939,9 @@ def _expand_nodes(
                             if steps == 1 and macro < 0:
                                 child_areas = areas_after_push(occupied, width, area_marks,
                                                                first_area, areas, square, to)
+                            elif d >= 4 and lifted >= 0:  # read off the box's routes
+                                child_areas = lifted - 1 + reached_regions(route_work, offsets,
+                                                                           route_end)
                             if child_areas < 0:
                                 child_areas = label_areas(occupied, width, child_marks,
                                                           child_stamp + 1, stack)

@@ -9,7 +9,8 @@ player may change sides only through the free squares around the box (the blocks
 :func:`route_pushes` gives the single pushes of a route found before, for the
 solution. :func:`box_reach` runs the same search to the end: every square and side
 the box reaches, which are a feature search's box moves, and
-:func:`reached_canonical` gives each one's canonical square.
+:func:`reached_canonical` and :func:`reached_regions` give each one's canonical square
+and how the box cuts the player's region.
 
 >>> import numpy as np
 >>> rows = ["######",
@@ -38,7 +39,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .blocks import block_workspace, edge_blocks, least_square_around
+from .blocks import block_workspace, edge_blocks, least_square_around, regions_around
 from .reach import next_stamp
 
 
@@ -98,6 +99,13 @@ def reached_canonical(work: tuple, offsets: np.ndarray, state: int) -> int:
     ``state``: the box on its square, the player behind it, the other boxes standing."""
     to = state >> 2
     return least_square_around(work[5], offsets, to, to - offsets[state & 3])
+
+
+@numba.njit(cache=True)
+def reached_regions(work: tuple, offsets: np.ndarray, state: int) -> int:
+    """How many regions the box of :func:`box_reach`'s ``state`` cuts its region into (the
+    other boxes standing, this one taken off where it started)."""
+    return regions_around(work[5], offsets, state >> 2)
 
 
 @numba.njit(cache=True)
