@@ -875,25 +875,24 @@ def _expand_nodes(
                         child_canonical
                     ]
                     slot = table_find(slots, keys, child_key)
-                    h = 0
-                if h == UNREACHABLE or ordering == BFS:
-                    pass
-                elif slot >= 0 and ordering != ASTAR:  # only A* reopens a stored state
-                    generated += 1
-                    h = UNREACHABLE
-                else:
-                    if frozen_goals and goal_mask[landing] and is_frozen(
-                        walls, dead, box_at, offsets, landing, held, frames, after
-                    ):
-                        child_table = position_table(walls, dead, goal_mask, box_squares,
-                                                     box_at, offsets, box_keys, held, frames,
-                                                     frozen, after)
-                    box_nodes[i] = pushed_box_node(sides, offsets, landing, after)
-                    if child_table == table_index:
-                        h = matching_after_move(distances, box_nodes, i, parent_work, work)
-                    else:  # the push froze a box on a goal: a bound of its own table
-                        h = matching_bound(tables[child_table], box_nodes, work)
-                    box_nodes[i] = matched_nodes[i]
+                    if ordering == BFS:
+                        h = 0
+                    elif slot >= 0 and ordering != ASTAR:  # only A* reopens a stored state
+                        generated += 1
+                        h = UNREACHABLE
+                    else:
+                        if frozen_goals and goal_mask[landing] and is_frozen(
+                            walls, dead, box_at, offsets, landing, held, frames, after
+                        ):
+                            child_table = position_table(walls, dead, goal_mask, box_squares,
+                                                         box_at, offsets, box_keys, held, frames,
+                                                         frozen, after)
+                        box_nodes[i] = pushed_box_node(sides, offsets, landing, after)
+                        if child_table == table_index:
+                            h = matching_after_move(distances, box_nodes, i, parent_work, work)
+                        else:  # the push froze a box on a goal: a bound of its own table
+                            h = matching_bound(tables[child_table], box_nodes, work)
+                        box_nodes[i] = matched_nodes[i]
                 if h < UNREACHABLE:
                     generated += 1
                     child = -1
