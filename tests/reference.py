@@ -28,6 +28,18 @@ def flood(level: Level, boxes: frozenset[int], player: int) -> set[int]:
     return seen
 
 
+def region(free: set[int], offsets: list[int], start: int) -> set[int]:
+    """The squares of ``free`` joined to ``start`` by ``offsets`` steps (board squares)."""
+    seen, todo = {start}, [start]
+    while todo:
+        s = todo.pop()
+        for o in offsets:
+            if s + o in free and s + o not in seen:
+                seen.add(s + o)
+                todo.append(s + o)
+    return seen
+
+
 def _pushes(level: Level, boxes: frozenset[int], player: int):
     """Each push of the position: ``(boxes after it, the square the box left)``."""
     region = flood(level, boxes, player)

@@ -26,18 +26,7 @@ from sokosolve.search.presets import FEATURES, FEATURES_PHASES, FEATURES_PHASES_
 from sokosolve.solver import solve
 
 from .conftest import assert_solves_puzzles
-from .reference import optimal_pushes, small_levels
-
-
-def _region(free: set[int], offsets: list[int], start: int) -> set[int]:
-    seen, todo = {start}, [start]
-    while todo:
-        s = todo.pop()
-        for o in offsets:
-            if s + o in free and s + o not in seen:
-                seen.add(s + o)
-                todo.append(s + o)
-    return seen
+from .reference import optimal_pushes, region, small_levels
 
 
 def _plain_reach(board: Board, box: int, others: set[int],
@@ -51,10 +40,10 @@ def _plain_reach(board: Board, box: int, others: set[int],
     pushes, todo = {}, deque([(box, board.player, 0)])
     while todo:
         square, player, done = todo.popleft()
-        region = _region(floor - {square}, offsets, player)
+        reached = region(floor - {square}, offsets, player)
         for o in offsets:
             to = square + o
-            if square - o in region and to in floor and to not in dead:
+            if square - o in reached and to in floor and to not in dead:
                 child = (to, square)
                 if child not in pushes:
                     pushes[child] = done + 1
@@ -89,7 +78,7 @@ def _the_route_is_the_fewest_pushes_and_replays_onto_its_target(level, data):
     occupied[board.boxes] = 1
     marks = np.zeros(n, dtype=np.int32)
     free = {s for s in floor if not occupied[s]}
-    for s in _region(free, [int(o) for o in offsets], board.player):
+    for s in region(free, [int(o) for o in offsets], board.player):
         marks[s] = 1
     targets = np.zeros(n, dtype=np.int32)
     targets[list(wanted)] = 1
@@ -110,7 +99,7 @@ def _the_route_is_the_fewest_pushes_and_replays_onto_its_target(level, data):
         at, d = push >> 2, push & 3
         assert at == square
         walkable = (free | {box}) - {square}
-        assert square - offsets[d] in _region(walkable, [int(o) for o in offsets], player)
+        assert square - offsets[d] in region(walkable, [int(o) for o in offsets], player)
         square, player = square + int(offsets[d]), square
         assert square not in others and not board.walls[square] and square not in dead
     assert square == end >> 2 and square in wanted and path[-1] & 3 == end & 3
@@ -134,7 +123,7 @@ def test_a_box_reaches_the_states_of_a_plain_search_with_its_fewest_pushes(level
     occupied[board.boxes] = 1
     marks = np.zeros(n, dtype=np.int32)
     free = {s for s in range(n) if not occupied[s]}
-    for s in _region(free, [int(o) for o in offsets], board.player):
+    for s in region(free, [int(o) for o in offsets], board.player):
         marks[s] = 1
     work = route_workspace(n)
     count = box_reach(occupied, board.dead_squares, width, offsets, box, marks, 1, work)
@@ -145,7 +134,7 @@ def test_a_box_reaches_the_states_of_a_plain_search_with_its_fewest_pushes(level
 
     def position(to: int, player: int) -> tuple[int, int]:
         """The box's square and the least square of the player's region."""
-        return to, min(_region(floor - {to}, step, player))
+        return to, min(region(floor - {to}, step, player))
 
     found = {position(s >> 2, (s >> 2) - step[s & 3]): route_length(work, s) for s in states}
     dead = {s for s in range(n) if board.dead_squares[s]}
