@@ -48,7 +48,8 @@ from sokosolve.search.spec import Meet
 from sokosolve.solver import SEARCH_STATUS, solve, warm_up
 
 #: The forward feature-space modes, whose cells count packed goals.
-FEATURE_MODES = ("features", "features-areas", "features-phases")
+FEATURE_MODES = ("features", "features-areas", "features-phases", "features-boxes",
+                 "features-phases-boxes")
 
 
 def frontier(level: Level, mode: str, seconds: float, cells: int,

@@ -9,6 +9,7 @@ import numpy as np
 
 from ..analysis.area_commitment import box_area_ids, goal_area_ids
 from ..analysis.board import Board
+from ..analysis.dive_plan import dive_plan
 from ..analysis.out_of_plan import out_of_plan_zones
 from ..analysis.packing import goal_rooms, macro_tables
 from ..analysis.packing_plan import goal_distances, packing_plan, plan_tables
@@ -61,11 +62,16 @@ def _plan(board: Board, search: Search, deadline: float) -> Plan:
 
 
 def _packing(board: Board, search: Search, deadline: float) -> Plan:
-    """The parking plan if ``search`` asks for one and one is found in its share of the
-    time, else the phase plan likewise, else the packing plan (with its out-of-plan zones
-    if asked for); none if unplanned."""
+    """The dive plan if ``search`` asks for one and the dive takes the level apart, else the
+    parking plan if asked for and one is found in its share of the time, else the phase
+    plan likewise, else the packing plan (with its out-of-plan zones if asked for); none if
+    unplanned."""
     if not search.planned:
         return Plan()
+    if search.dive:
+        steps = dive_plan(board)
+        if steps:
+            return parking_tables(steps, board.boxes, board.walls.size)
     if search.parking:
         steps = parking_plan(board, search.parking * max(0.0, deadline - time.perf_counter()))
         if steps:

@@ -54,6 +54,9 @@ MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 #: one move, as FESS moves boxes; and the advised search by the packing plan that does.
 FEATURES_PHASES_BOXES = replace(FEATURES_PHASES_ADVISED, box_moves=True)
 FEATURES_BOXES = replace(FEATURES, advisors=True, opener=True, box_moves=True)
+#: The same by the plan of a backward dive that takes the boxes away one at a time, each
+#: pulled straight to a free start square, as Festival's backward search often does.
+FEATURES_DIVE = replace(FEATURES_BOXES, dive=True)
 #: The second racer's meeting: the phase plan's advised search with box moves, met by the
 #: backward feature search with two thirds of the time.
 MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),))
@@ -85,6 +88,7 @@ PRESETS: dict[str, Strategy] = {
     "features-phases-advised": FEATURES_PHASES_ADVISED,
     "features-phases-boxes": FEATURES_PHASES_BOXES,
     "features-boxes": FEATURES_BOXES,
+    "features-dive": FEATURES_DIVE,
     "features-areas": AREAS,
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,

@@ -67,7 +67,10 @@ class Search:
     ``parking`` above 0 spends that share of its time first on a backward search with
     bases and counts packed boxes by the parking plan read off it
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
-    does not dissolve the level; with ``phases`` above 0, that share on taking the solved
+    does not dissolve the level; with ``dive``, it counts them by the plan of a greedy
+    backward dive that pulls one box at a time straight to a free start square
+    (:mod:`sokosolve.analysis.dive_plan`), the other plans where the dive gets stuck; with
+    ``phases`` above 0, that share on taking the solved
     position apart in phases with parking (:mod:`sokosolve.analysis.phase_plan`), the
     packing plan again if that fails. With ``out_of_plan``, the packing plan's cells also
     count the boxes standing where its next goals will seal them off
@@ -100,6 +103,7 @@ class Search:
     opener: bool = False
     hotspots: bool = False
     parking: float = 0.0
+    dive: bool = False
     phases: float = 0.0
     out_of_plan: bool = False
     next_goals: int = 0
@@ -142,6 +146,8 @@ class Search:
                     ("opener", self.advisors and self.opener),
                     ("hotspots", self.hotspot_advice))
         words += [name for name, on in switches if on]
+        if self.dive and self.planned:
+            words.append("dive")
         if self.parking and self.planned:
             words.append(f"parking@{self.parking:.2g}")
         if self.phases and self.planned:

@@ -1,0 +1,115 @@
+"""The dive plan: the fewest pulls to a free base equal a plain search's, the dive's moves
+are legal pulls, and its plan takes every box from a start square to a goal."""
+
+from collections import deque
+from dataclasses import replace
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sokosolve.analysis.board import Board
+from sokosolve.analysis.dive_plan import _Regions, dive_plan, pull_to_base
+from sokosolve.io.files import load_levels
+from sokosolve.search.presets import FEATURES_BOXES
+
+from .conftest import PLANNED_PUZZLES, assert_solves_puzzles, shared
+from .reference import region, small_levels
+
+
+def _plain_pulls(board: Board, boxes: set[int], box: int, player: int,
+                 bases: set[int]) -> int | None:
+    """The fewest pulls taking the box on ``box`` onto one of ``bases``, the other ``boxes``
+    standing, by a breadth-first search over (box square, player square)."""
+    offsets = [int(o) for o in board.offsets]
+    floor = {int(s) for s in np.flatnonzero(board.walls == 0)}
+    others = boxes - {box}
+    start = (box, player)
+    pulls = {start: 0}
+    queue = deque([start])
+    while queue:
+        square, at = queue.popleft()
+        free = floor - others - {square}
+        reach = region(free, offsets, at)
+        for o in offsets:
+            to, behind = square + o, square + 2 * o
+            if to in reach and behind in free:
+                if to in bases:
+                    return pulls[(square, at)] + 1
+                state = (to, behind)
+                if state not in pulls:
+                    pulls[state] = pulls[(square, at)] + 1
+                    queue.append(state)
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_fewest_pulls_to_a_base_equal_a_plain_search(data):
+    level = data.draw(small_levels(max_boxes=3))
+    board = Board.from_level(level)
+    floor = [int(s) for s in np.flatnonzero(board.walls == 0)]
+    boxes = data.draw(st.sets(st.sampled_from(floor), min_size=1, max_size=3))
+    box = data.draw(st.sampled_from(sorted(boxes)))
+    player = data.draw(st.sampled_from([s for s in floor if s not in boxes] or [-1]))
+    bases = data.draw(st.sets(st.sampled_from(floor)).map(lambda b: b - boxes))
+    if player < 0:
+        return
+    occupied = board.walls.copy()
+    occupied[sorted(boxes)] = 1
+    dead = np.zeros_like(board.walls)
+    found = pull_to_base(board, dead, occupied, box, player, bases, _Regions(board))
+    expected = _plain_pulls(board, boxes, box, player, bases)
+    assert (found and found[0]) == expected
+    assert occupied.tolist() == (board.walls | np.isin(np.arange(board.walls.size),
+                                                     sorted(boxes))).tolist()
+
+
+def _dive_is_legal(board: Board, steps) -> bool:
+    """The plan read backwards, from the solved position: each box goes from its goal to a
+    start square no box went to before, by pulls with the boxes not yet taken away
+    standing, the player anywhere it could be (a plain search)."""
+    boxes = set(board.goals.tolist())
+    floor = {int(s) for s in np.flatnonzero(board.walls == 0)}
+    for step in reversed(steps):
+        if step.target not in boxes:
+            return False
+        if step.source != step.target:
+            free = floor - boxes
+            players = {min(region(free, [int(o) for o in board.offsets], s)) for s in free}
+            if all(_plain_pulls(board, boxes, step.target, p, {step.source}) is None
+                   for p in players):
+                return False
+        boxes.remove(step.target)
+    return not boxes
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_levels(max_boxes=4))
+def test_the_dive_pulls_legally_and_its_plan_takes_each_box_to_a_goal(level):
+    board = Board.from_level(level)
+    steps = dive_plan(board)
+    if not steps:
+        return
+    assert sorted(s.source for s in steps) == sorted(board.boxes.tolist())
+    assert sorted(s.target for s in steps) == sorted(board.goals.tolist())
+    assert all(s.until == -1 for s in steps)
+    assert _dive_is_legal(board, steps)
+
+
+def test_the_dive_takes_most_microban_levels_apart():
+    levels = load_levels(shared("microban/microban1_155.txt"))
+    dissolved = 0
+    for level in levels:
+        board = Board.from_level(level)
+        steps = dive_plan(board)
+        if steps:
+            dissolved += 1
+            assert _dive_is_legal(board, steps), level.title
+    assert dissolved >= 90  # 98 of 155 when written
+
+
+def test_the_feature_search_with_the_dive_plan_solves():
+    """The feature search that follows the dive plan solves the shipped puzzles, and its
+    solutions replay."""
+    assert_solves_puzzles(replace(FEATURES_BOXES, dive=True), PLANNED_PUZZLES[:3])
