@@ -15,6 +15,7 @@ from sokosolve.search.presets import (
     BACKWARD_FEATURES,
     FEATURES,
     FEATURES_BOXES,
+    FEATURES_DIVE,
     FEATURES_OUT_OF_PLAN,
     FEATURES_PHASES_ADVISED,
     FEATURES_PHASES_BOXES,
@@ -48,6 +49,13 @@ EXPERIMENTS: dict[str, Strategy] = {
     # every box to every square it reaches as one move, without the advisors
     "features-box-moves": replace(FEATURES, box_moves=True),
     "meet-backward": MEET_BACKWARD,
+    # the race before the dive plan's search took the out-of-plan restart's place
+    "race-out-of-plan-restart": portfolio((
+        MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_BOXES,
+        seeded(FEATURES_PHASES_ADVISED, 3), seeded(FEATURES_OUT_OF_PLAN, 3)), lead=0.5),
+    # the dive plan with single pushes and pack moves, and with box moves unadvised
+    "features-pushes-dive": replace(FEATURES, dive=True),
+    "features-dive-unadvised": replace(FEATURES_DIVE, advisors=False, opener=False),
     # the second core's box-move searches given the last restart's time too (2026-12-06;
     # A/B at 30 s, XSokoban 83/90 against the race's 83/90)
     "race-boxes-longer": portfolio((
