@@ -49,6 +49,10 @@ EXPERIMENTS: dict[str, Strategy] = {
     # every box to every square it reaches as one move, without the advisors
     "features-box-moves": replace(FEATURES, box_moves=True),
     "meet-backward": MEET_BACKWARD,
+    # the dive plan's search as the second core's last restart, after the packing plan's
+    "race-dive-last": portfolio((
+        MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_BOXES,
+        seeded(FEATURES_PHASES_ADVISED, 3), FEATURES_DIVE), lead=0.5),
     # the race before the dive plan's search took the out-of-plan restart's place
     "race-out-of-plan-restart": portfolio((
         MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_BOXES,
