@@ -53,10 +53,14 @@ EXPERIMENTS: dict[str, Strategy] = {
     "race-dive-last": portfolio((
         MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_BOXES,
         seeded(FEATURES_PHASES_ADVISED, 3), FEATURES_DIVE), lead=0.5),
-    # the race before the dive plan's search took the out-of-plan restart's place
-    "race-out-of-plan-restart": portfolio((
+    # the race before the dive plan (2026-12-06), and with the dive plan's search first on
+    # the second core and the packing plan's last, in place of the out-of-plan search
+    "race-before-dive": portfolio((
         MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_BOXES,
         seeded(FEATURES_PHASES_ADVISED, 3), seeded(FEATURES_OUT_OF_PLAN, 3)), lead=0.5),
+    "race-dive-boxes": portfolio((
+        MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_DIVE,
+        seeded(FEATURES_PHASES_ADVISED, 3), FEATURES_BOXES), lead=0.5),
     # the dive plan with single pushes and pack moves, and with box moves unadvised
     "features-pushes-dive": replace(FEATURES, dive=True),
     "features-dive-unadvised": replace(FEATURES_DIVE, advisors=False, opener=False),

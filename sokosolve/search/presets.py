@@ -67,9 +67,10 @@ ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
 #: The default for a single level on two cores or more: restarts in rounds. Each core
 #: gives half its time to a meeting (the second moving boxes forward), then restarts
 #: twice: the advised searches with box moves (the second core's by the dive plan), then
-#: the advised phase-plan search, seeded, and the advised search with box moves.
+#: the advised phase-plan search and the out-of-plan one, seeded.
 RACE = portfolio((MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_DIVE,
-                  seeded(FEATURES_PHASES_ADVISED, 3), FEATURES_BOXES), lead=0.5)
+                  seeded(FEATURES_PHASES_ADVISED, 3), seeded(FEATURES_OUT_OF_PLAN, 3)),
+                 lead=0.5)
 
 #: The strategies by name: the defaults, their parts, the optimal search and the
 #: breadth-first oracles. Experiments that no default uses live in ``scripts/``.
