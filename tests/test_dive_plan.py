@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
-from sokosolve.analysis.dive_plan import _Regions, dive_plan, pull_to_base
+from sokosolve.analysis.dive_plan import PlayerRegions, dive_plan, pull_to_base
 from sokosolve.io.files import load_levels
 from sokosolve.search.presets import FEATURES_BOXES
 
@@ -58,7 +58,7 @@ def test_the_fewest_pulls_to_a_base_equal_a_plain_search(data):
     occupied = board.walls.copy()
     occupied[sorted(boxes)] = 1
     dead = np.zeros_like(board.walls)
-    found = pull_to_base(board, dead, occupied, box, player, bases, _Regions(board))
+    found = pull_to_base(board, dead, occupied, box, player, bases, PlayerRegions(board))
     expected = _plain_pulls(board, boxes, box, player, bases)
     assert (found and found[0]) == expected
     assert occupied.tolist() == (board.walls | np.isin(np.arange(board.walls.size),

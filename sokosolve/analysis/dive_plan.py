@@ -44,7 +44,7 @@ from .positions import region_seeds
 MAX_PARKINGS = 400
 
 
-class _Regions:
+class PlayerRegions:
     """The player's region on a board, by the jitted scanline fill."""
 
     def __init__(self, board: Board) -> None:
@@ -64,8 +64,10 @@ class _Regions:
         return bool(self.marks[square] == self.stamp)
 
 
-def pull_to_base(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int,
-                 player: int, bases: set[int], regions: _Regions) -> tuple[int, int, int] | None:
+def pull_to_base(
+    board: Board, dead: np.ndarray, occupied: np.ndarray, box: int, player: int,
+    bases: set[int], regions: PlayerRegions,
+) -> tuple[int, int, int] | None:
     """``(pulls, base, player)``: the fewest pulls that take the box on ``box`` to one of
     ``bases`` with the others standing (``occupied``: walls and boxes, the box's square
     included), the base it lands on and where the player ends; None if none does. A box
@@ -75,7 +77,7 @@ def pull_to_base(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int,
 
 
 def pulled(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int, player: int,
-           regions: _Regions, bases: set[int] = frozenset()) -> list[tuple[int, int, int]]:
+           regions: PlayerRegions, bases: set[int] = frozenset()) -> list[tuple[int, int, int]]:
     """``(pulls, square, player)`` for each position that pulls of the box on ``box`` reach,
     fewest pulls first, up to the first on one of ``bases``; as :func:`pull_to_base`."""
     offsets = board.offsets
@@ -121,7 +123,7 @@ def dive_plan(board: Board) -> list[PlanStep]:
         return []
     backward = board.reversed()  # dead: no pull takes a box from here to a start square
     least_pulls = backward.goal_distances.min(axis=0)  # to the nearest start square
-    regions = _Regions(board)
+    regions = PlayerRegions(board)
     for seed in region_seeds(backward):
         moves = _dive(board, backward.dead_squares, least_pulls, int(seed), regions)
         if moves:
@@ -140,7 +142,7 @@ def _forward_steps(moves: list[tuple[int, int]]) -> list[PlanStep]:
 
 
 def _dive(board: Board, dead: np.ndarray, least_pulls: np.ndarray, player: int,
-          regions: _Regions) -> list[tuple[int, int]]:
+          regions: PlayerRegions) -> list[tuple[int, int]]:
     """The dive's moves from the solved position, the player in ``player``'s region, as
     ``(from, to)`` in the order made: a box taken away at the base ``to``, or parked on
     ``to`` where none can be taken away; empty if the dive gets stuck."""
@@ -172,7 +174,7 @@ def _dive(board: Board, dead: np.ndarray, least_pulls: np.ndarray, player: int,
 
 def _taken_away(board: Board, dead: np.ndarray, least_pulls: np.ndarray,
                 occupied: np.ndarray, boxes: set[int], bases: set[int], player: int,
-                regions: _Regions) -> tuple[int, int, int, int] | None:
+                regions: PlayerRegions) -> tuple[int, int, int, int] | None:
     """``(pulls, box, base, player after)``: the box of ``boxes`` that the fewest pulls take
     to a free base, or None."""
     best = None
@@ -189,7 +191,7 @@ def _taken_away(board: Board, dead: np.ndarray, least_pulls: np.ndarray,
 
 def _parked(board: Board, dead: np.ndarray, least_pulls: np.ndarray, occupied: np.ndarray,
             boxes: set[int], bases: set[int], player: int,
-            regions: _Regions) -> tuple[int, int, int] | None:
+            regions: PlayerRegions) -> tuple[int, int, int] | None:
     """``(box, square, player after)``: the first box, nearest the bases first, and the
     first square its pulls reach, fewest first, from which some other box can be taken
     away at a free base; None if none is found in :data:`MAX_PARKINGS` tries."""
