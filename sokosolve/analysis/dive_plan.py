@@ -37,7 +37,7 @@ import numpy as np
 
 from ..kernels.reach import scanline_fill
 from .board import Board
-from .parking_plan import PlanStep
+from .parking_plan import PlanStep, moved_on
 from .positions import region_seeds
 
 #: The most (box, square) parkings the dive tries before it gives up.
@@ -136,9 +136,8 @@ def _forward_steps(moves: list[tuple[int, int]]) -> list[PlanStep]:
     ``until`` the next step that moves its box on."""
     sources = [to for _, to in reversed(moves)]
     targets = [origin for origin, _ in reversed(moves)]
-    return [PlanStep(sources[i], targets[i], next(
-        (j for j in range(i + 1, len(moves)) if sources[j] == targets[i]), -1))
-        for i in range(len(moves))]
+    until = moved_on(sources, targets)
+    return [PlanStep(*step) for step in zip(sources, targets, until, strict=True)]
 
 
 def _dive(board: Board, dead: np.ndarray, least_pulls: np.ndarray, player: int,

@@ -93,14 +93,19 @@ def plan_steps(pulls: np.ndarray, left: np.ndarray, offsets: np.ndarray,
     start = sorted(int(s) for s in left)
     targets = start + [target for _, target in moves]
     sources = [_FROM_START] * len(start) + [source for source, _ in moves]
-    until = [-1] * len(targets)
-    for i, target in enumerate(targets):
-        until[i] = next((j for j in range(i + 1, len(targets)) if sources[j] == target), -1)
+    until = moved_on(sources, targets)
     # the boxes that never move first
     order = sorted(range(len(start)), key=lambda i: until[i] != -1) + list(
         range(len(start), len(targets)))
     position = {old: new for new, old in enumerate(order)}
     return [PlanStep(sources[i], targets[i], position.get(until[i], -1)) for i in order]
+
+
+def moved_on(sources: list[int], targets: list[int]) -> list[int]:
+    """Per step of a plan (``sources[i]`` to ``targets[i]``), the next step that moves its
+    box on: the first later one from its target; -1 if none."""
+    return [next((j for j in range(i + 1, len(targets)) if sources[j] == target), -1)
+            for i, target in enumerate(targets)]
 
 
 def _through_stops(moves: list[list[int]], goals: set[int]) -> list[list[int]]:
