@@ -48,7 +48,7 @@ from sokosolve.search.spec import Meet
 from sokosolve.solver import SEARCH_STATUS, solve, warm_up
 
 #: The forward feature-space modes, whose cells count packed goals.
-FEATURE_MODES = ("features", "features-areas", "features-phases", "features-boxes",
+FEATURE_MODES = ("features", "features-areas", "features-phases", "features-boxes", "features-dive",
                  "features-phases-boxes")
 
 

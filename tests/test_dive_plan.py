@@ -131,3 +131,15 @@ def test_the_feature_search_with_the_dive_plan_solves():
     """The feature search that follows the dive plan solves the shipped puzzles, and its
     solutions replay."""
     assert_solves_puzzles(replace(FEATURES_BOXES, dive=True), PLANNED_PUZZLES[:3])
+
+
+def test_the_dive_backtracks_where_the_greedy_move_gets_stuck():
+    """On these XSokoban levels the greedy dive gets stuck (docs/benchmarks.md); the dive
+    that backtracks takes them apart, with legal pulls."""
+    levels = load_levels(shared("xsokoban/xsokoban_90.xsb"))
+    for number in (44, 85, 86, 87):
+        board = Board.from_level(levels[number - 1])
+        steps = dive_plan(board)
+        assert steps, number
+        assert _ends_are_the_start_and_the_goals(board, steps), number
+        assert _dive_is_legal(board, steps), number

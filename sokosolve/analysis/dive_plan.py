@@ -1,25 +1,26 @@
-"""The dive plan: a packing plan read off a greedy backward dive, one box taken away at a time.
+"""The dive plan: a packing plan read off a backward dive, one box taken away at a time.
 
 Festival's backward search with bases often takes a level apart in a straight
 dive: each of its moves pulls one box off its goal, with the other boxes
 standing, all the way to a free start square (a *base*), where the box is
-taken away. This module makes that dive greedily, with no search behind it:
-from the solved position, it pulls away the box that the fewest pulls take
-to a free base, then the next, until no box is left; a box once taken away
-frees its squares for the others. Read forwards, the dive is a plan that
-fills the goals one at a time, the last box taken away first, each straight
-from its start square (:class:`~sokosolve.analysis.parking_plan.PlanStep`, for
-the feature search's packed count as :mod:`~sokosolve.analysis.parking_plan`
-has it).
+taken away. This module makes that dive: from the solved position, it pulls
+away the box that the fewest pulls take to a free base, then the next, until
+no box is left; a box once taken away frees its squares for the others.
+Read forwards, the dive is a plan that fills the goals one at a time, the
+last box taken away first, each straight from its start square
+(:class:`~sokosolve.analysis.parking_plan.PlanStep`, for the feature search's
+packed count as :mod:`~sokosolve.analysis.parking_plan` has it).
 
-Where no box left can get to a free base, the dive parks one: it pulls the
-box nearest the bases, by the fewest pulls, to the first square from which
-some other box can be taken away, and dives on; read forwards, the box goes
-to that parking square first and on to its goal later (the step's ``until``).
-The dive gets stuck where no parking frees a box (or after
-:data:`MAX_PARKINGS` tries); it then gives no plan, and the feature search
-counts by another (:func:`sokosolve.search.build.plan`). It tries each region
-the player could end the level in.
+Where no box left can get to a free base, the dive parks one: it pulls a
+box, nearest the bases first, to a square from which some other box can be
+taken away, and dives on; read forwards, the box goes to that parking square
+first and on to its goal later (the step's ``until``). Where the dive gets
+stuck, it backtracks, depth first: the greedy move is tried first, then
+every other box to every free base, then the parkings, at most one a box on
+the way. It gives up after :data:`MAX_NODES` positions or :data:`SECONDS`
+(it then gives no plan, and the feature search counts by another,
+:func:`sokosolve.search.build.plan`). It tries each region the player could
+end the level in.
 
 >>> from sokosolve.level import parse_level
 >>> board = Board.from_level(parse_level(
@@ -31,6 +32,7 @@ the player could end the level in.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 import numpy as np
@@ -40,8 +42,9 @@ from .board import Board
 from .parking_plan import PlanStep, moved_on
 from .positions import region_seeds
 
-#: The most (box, square) parkings the dive tries before it gives up.
-MAX_PARKINGS = 400
+#: The most positions the dive visits, and the seconds it takes, before it gives up.
+MAX_NODES = 400
+SECONDS = 1.0
 
 
 class PlayerRegions:
@@ -112,11 +115,11 @@ def pulled(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int, playe
         occupied[box] = 1
 
 
-def dive_plan(board: Board) -> list[PlanStep]:
-    """The plan read off a greedy backward dive on ``board`` (see the module's docstring),
+def dive_plan(board: Board, seconds: float = SECONDS) -> list[PlanStep]:
+    """The plan read off a backward dive on ``board`` (see the module's docstring),
     in the order the goals are filled: one step per box, from its start square to its
-    goal, and two for a box parked, the first with ``until`` the second; empty if the dive
-    gets stuck from every region the player could end in. A box on a goal that is a start
+    goal, and two for a box parked, the first with ``until`` the second; empty if no dive
+    is found in ``seconds`` from any region the player could end in. A box on a goal that is a start
     square is taken away at once (its step is the last, from that square to itself), as in
     Festival, where every start square is a base."""
     if not board.boxes.size:
@@ -124,8 +127,9 @@ def dive_plan(board: Board) -> list[PlanStep]:
     backward = board.reversed()  # dead: no pull takes a box from here to a start square
     least_pulls = backward.goal_distances.min(axis=0)  # to the nearest start square
     regions = PlayerRegions(board)
+    deadline = time.perf_counter() + seconds
     for seed in region_seeds(backward):
-        moves = _dive(board, backward.dead_squares, least_pulls, int(seed), regions)
+        moves = _dive(board, backward.dead_squares, least_pulls, int(seed), regions, deadline)
         if moves:
             return _forward_steps(moves)
     return []
@@ -141,34 +145,110 @@ def _forward_steps(moves: list[tuple[int, int]]) -> list[PlanStep]:
 
 
 def _dive(board: Board, dead: np.ndarray, least_pulls: np.ndarray, player: int,
-          regions: PlayerRegions) -> list[tuple[int, int]]:
+          regions: PlayerRegions, deadline: float) -> list[tuple[int, int]]:
     """The dive's moves from the solved position, the player in ``player``'s region, as
     ``(from, to)`` in the order made: a box taken away at the base ``to``, or parked on
-    ``to`` where none can be taken away; empty if the dive gets stuck."""
-    boxes = {int(goal) for goal in board.goals}
-    bases = {int(square) for square in board.boxes}
-    occupied = board.walls.copy()
-    occupied[board.goals] = 1
+    ``to``; empty if none is found by ``deadline`` or in :data:`MAX_NODES` positions.
+    Depth first: the greedy move first (:func:`_moves`), the others where it gets stuck."""
+    dive = _Dive(board, dead, least_pulls, regions, player)
+    seen = {dive.key()}
+    frames = [(_moves(dive), None)]
     moves = []
-    while boxes:
-        best = _taken_away(board, dead, least_pulls, occupied, boxes, bases, player, regions)
-        if best is not None:
-            _, box, base, player = best
-            boxes.discard(box)
-            bases.discard(base)
-            occupied[box] = 0
+    while frames:
+        if not dive.boxes:
+            return moves
+        children, _ = frames[-1]
+        move = next(children, None)
+        if move is None:
+            _, made = frames.pop()
+            if made is not None:
+                dive.undo(made)
+                moves.pop()
+            continue
+        made = dive.make(move)
+        if dive.key() in seen:
+            dive.undo(made)
+            continue
+        if len(seen) >= MAX_NODES or time.perf_counter() > deadline:
+            return []
+        seen.add(dive.key())
+        moves.append(move[:2])
+        frames.append((_moves(dive), made))
+    return []
+
+
+class _Dive:
+    """The dive's position: the boxes still on the board, the free bases and the player."""
+
+    def __init__(self, board: Board, dead: np.ndarray, least_pulls: np.ndarray,
+                 regions: PlayerRegions, player: int) -> None:
+        self.board, self.dead, self.least_pulls, self.regions = board, dead, least_pulls, regions
+        self.boxes = {int(goal) for goal in board.goals}
+        self.bases = {int(square) for square in board.boxes}
+        self.occupied = board.walls.copy()
+        self.occupied[board.goals] = 1
+        self.player = player
+        self.parkings = 0  # made on the way here: at most one per box
+
+    def key(self) -> tuple:
+        return (frozenset(self.boxes), frozenset(self.bases),
+                self.regions.fill(self.occupied, self.player))
+
+    def make(self, move: tuple[int, int, int]) -> tuple:
+        """Takes the box on ``move[0]`` away at the base ``move[1]``, or parks it there if
+        that is not a free base; the player ends on ``move[2]``. Returns what undoes it."""
+        box, to, after = move
+        made = (box, to, self.player, to in self.bases)
+        self.boxes.discard(box)
+        self.occupied[box] = 0
+        if to in self.bases:
+            self.bases.discard(to)
         else:
-            parked = _parked(board, dead, least_pulls, occupied, boxes, bases, player,
-                             regions)
-            if parked is None:
-                return []
-            box, base, player = parked
-            boxes.discard(box)
-            boxes.add(base)
-            occupied[box] = 0
-            occupied[base] = 1
-        moves.append((box, base))
-    return moves
+            self.boxes.add(to)
+            self.occupied[to] = 1
+            self.parkings += 1
+        self.player = after
+        return made
+
+    def undo(self, made: tuple) -> None:
+        box, to, player, taken = made
+        if taken:
+            self.bases.add(to)
+        else:
+            self.boxes.discard(to)
+            self.occupied[to] = 0
+            self.parkings -= 1
+        self.boxes.add(box)
+        self.occupied[box] = 1
+        self.player = player
+
+    def nearest_first(self) -> list[int]:
+        return sorted(self.boxes, key=lambda square: (self.least_pulls[square], square))
+
+
+def _moves(dive: _Dive):
+    """The moves from the dive's position, ``(box, to, player after)``, as they are tried:
+    a box on a free base taken away at once (alone); else the box that the fewest pulls
+    take to a free base; then every box to every free base it reaches, fewest pulls
+    first; then the parkings from which some other box can be taken away."""
+    board, dead, regions, player = dive.board, dive.dead, dive.regions, dive.player
+    occupied, boxes, bases = dive.occupied, dive.boxes, dive.bases
+    on_base = next((box for box in dive.nearest_first() if box in bases), None)
+    if on_base is not None:  # on a start square already: taken away first, as in FESS
+        yield on_base, on_base, player
+        return
+    best = _taken_away(board, dead, dive.least_pulls, occupied, boxes, bases, player, regions)
+    if best is not None:
+        yield best[1:]
+    landings = []
+    for box in dive.nearest_first():
+        landings += [(pulls, box, square, after) for pulls, square, after in
+                     pulled(board, dead, occupied, box, player, regions)
+                     if square in bases]
+    for _, box, base, after in sorted(landings):
+        if best is None or (box, base) != best[1:3]:
+            yield box, base, after
+    yield from _parkings(dive)
 
 
 def _taken_away(board: Board, dead: np.ndarray, least_pulls: np.ndarray,
@@ -178,8 +258,6 @@ def _taken_away(board: Board, dead: np.ndarray, least_pulls: np.ndarray,
     to a free base, or None."""
     best = None
     for box in sorted(boxes, key=lambda square: (least_pulls[square], square)):
-        if box in bases:  # on a start square already: taken away first, as in FESS
-            return 0, box, box, player
         if best is not None and least_pulls[box] >= best[0]:
             break  # no box further on can be taken away in fewer pulls
         found = pull_to_base(board, dead, occupied, box, player, bases, regions)
@@ -188,24 +266,22 @@ def _taken_away(board: Board, dead: np.ndarray, least_pulls: np.ndarray,
     return best
 
 
-def _parked(board: Board, dead: np.ndarray, least_pulls: np.ndarray, occupied: np.ndarray,
-            boxes: set[int], bases: set[int], player: int,
-            regions: PlayerRegions) -> tuple[int, int, int] | None:
-    """``(box, square, player after)``: the first box, nearest the bases first, and the
-    first square its pulls reach, fewest first, from which some other box can be taken
-    away at a free base; None if none is found in :data:`MAX_PARKINGS` tries."""
-    tries = 0
-    for box in sorted(boxes, key=lambda square: (least_pulls[square], square)):
-        for _, square, after in pulled(board, dead, occupied, box, player, regions):
-            tries += 1
-            if tries > MAX_PARKINGS:
-                return None
+def _parkings(dive: _Dive):
+    """``(box, square, player after)``: each box, nearest the bases first, on each square
+    its pulls reach, fewest first, from which some other box can be taken away at a free
+    base."""
+    board, dead, regions, occupied = dive.board, dive.dead, dive.regions, dive.occupied
+    if dive.parkings >= len(dive.board.goals):
+        return
+    for box in dive.nearest_first():
+        for _, square, after in pulled(board, dead, occupied, box, dive.player, regions):
+            if square in dive.bases:
+                continue
             occupied[box] = 0
             occupied[square] = 1
-            freed = next((True for other in boxes - {box} if pull_to_base(
-                board, dead, occupied, other, after, bases, regions)), False)
+            freed = any(pull_to_base(board, dead, occupied, other, after, dive.bases, regions)
+                        for other in dive.boxes - {box})
             occupied[square] = 0
             occupied[box] = 1
             if freed:
-                return box, square, after
-    return None
+                yield box, square, after

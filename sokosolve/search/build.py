@@ -9,6 +9,7 @@ import numpy as np
 
 from ..analysis.area_commitment import box_area_ids, goal_area_ids
 from ..analysis.board import Board
+from ..analysis.dive_plan import SECONDS as DIVE_SECONDS
 from ..analysis.dive_plan import dive_plan
 from ..analysis.out_of_plan import out_of_plan_zones
 from ..analysis.packing import goal_rooms, macro_tables
@@ -31,6 +32,7 @@ from .spec import Search
 EMPTY = np.empty(0, dtype=np.int32)
 NO_TABLE = np.zeros((0, 0), dtype=np.uint8)  # no hotspot table
 _NO_STOP = np.zeros(1, dtype=np.int8)  # a stop flag nobody sets
+DIVE_SHARE = 0.1  # of the search's time, at most, for the dive to find a plan
 
 
 class LearnedPatterns:
@@ -69,7 +71,8 @@ def _packing(board: Board, search: Search, deadline: float) -> Plan:
     if not search.planned:
         return Plan()
     if search.dive:
-        steps = dive_plan(board)
+        left = max(0.0, deadline - time.perf_counter())
+        steps = dive_plan(board, min(DIVE_SECONDS, DIVE_SHARE * left))
         if steps:
             return parking_tables(steps, board.boxes, board.walls.size)
     if search.parking:

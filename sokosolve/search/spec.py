@@ -67,7 +67,7 @@ class Search:
     ``parking`` above 0 spends that share of its time first on a backward search with
     bases and counts packed boxes by the parking plan read off it
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
-    does not dissolve the level; with ``dive``, it counts them by the plan of a greedy
+    does not dissolve the level; with ``dive``, it counts them by the plan of a
     backward dive that pulls one box at a time straight to a free start square
     (:mod:`sokosolve.analysis.dive_plan`), the other plans where the dive gets stuck; with
     ``phases`` above 0, that share on taking the solved
