@@ -127,7 +127,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default=None, help="only these level numbers: 3,7,12")
     parser.add_argument("--reference", type=Path, help="summary TSV of reference push counts")
     parser.add_argument("--reference-set", default=None, help="set name in the TSV (microban1)")
-    parser.add_argument("--fill-repeats", type=int, default=2000)
+    parser.add_argument("--fill-repeats", type=int, default=0,
+                        help="also time the scanline fill against a Python one, this many "
+                             "fills a level (0: not)")
     parser.add_argument("--list-unsolved", action="store_true")
     parser.add_argument("--slowest", type=int, default=0,
                         help="list this many of the slowest solved levels, with their seconds")
@@ -202,9 +204,10 @@ def main(argv: list[str] | None = None) -> None:
         if args.slowest and solved_seconds:
             slowest = sorted(solved_seconds, reverse=True)[: args.slowest]
             print("  slowest solved: " + " ".join(f"{k}:{s:.1f}s" for s, k in slowest))
-        jit_rate, python_rate = fill_ratio([lv for _, lv in numbered], args.fill_repeats)
-        print(f"  fill: scanline {jit_rate:,.0f}/s, python BFS {python_rate:,.0f}/s, "
-              f"ratio {jit_rate / python_rate:.1f}x")
+        if args.fill_repeats:
+            jit_rate, python_rate = fill_ratio([lv for _, lv in numbered], args.fill_repeats)
+            print(f"  fill: scanline {jit_rate:,.0f}/s, python BFS {python_rate:,.0f}/s, "
+                  f"ratio {jit_rate / python_rate:.1f}x")
 
 
 if __name__ == "__main__":

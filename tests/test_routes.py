@@ -67,7 +67,7 @@ ROUTED = []
 def _the_route_is_the_fewest_pushes_and_replays_onto_its_target(level, data):
     board = Board.from_level(level)
     assume(board.boxes.size > 0)  # boxes that can never move are walls
-    n, width, offsets = board.walls.size, board.width, board.offsets
+    n, offsets = board.walls.size, board.offsets
     box = data.draw(st.sampled_from(board.boxes.tolist()))
     others = set(board.boxes.tolist()) - {box}
     floor = [s for s in range(n) if not board.walls[s]]
@@ -83,7 +83,7 @@ def _the_route_is_the_fewest_pushes_and_replays_onto_its_target(level, data):
     targets = np.zeros(n, dtype=np.int32)
     targets[list(wanted)] = 1
     work = route_workspace(n)
-    end, pushes = box_route(occupied, board.dead_squares, width, offsets, box, marks, 1,
+    end, pushes = box_route(occupied, board.dead_squares, offsets, box, marks, 1,
                             targets, 1, -1, work)
     expected = _plain_route(board, box, others, dead, wanted)
     assert (end >= 0) == (expected is not None)
@@ -92,7 +92,7 @@ def _the_route_is_the_fewest_pushes_and_replays_onto_its_target(level, data):
     if end < 0:
         return
     assert pushes == expected
-    path = route_pushes(occupied, board.dead_squares, width, offsets, box, marks, 1, end, work)
+    path = route_pushes(occupied, board.dead_squares, offsets, box, marks, 1, end, work)
     assert len(path) == pushes
     square, player = box, board.player
     for push in path.tolist():
@@ -117,7 +117,7 @@ def test_the_route_is_the_fewest_pushes_and_replays_onto_its_target():
 def test_a_box_reaches_the_states_of_a_plain_search_with_its_fewest_pushes(level, data):
     board = Board.from_level(level)
     assume(board.boxes.size > 0)
-    n, width, offsets = board.walls.size, board.width, board.offsets
+    n, offsets = board.walls.size, board.offsets
     box = data.draw(st.sampled_from(board.boxes.tolist()))
     occupied = board.walls.copy()
     occupied[board.boxes] = 1
@@ -126,7 +126,7 @@ def test_a_box_reaches_the_states_of_a_plain_search_with_its_fewest_pushes(level
     for s in region(free, [int(o) for o in offsets], board.player):
         marks[s] = 1
     work = route_workspace(n)
-    count = box_reach(occupied, board.dead_squares, width, offsets, box, marks, 1, work)
+    count = box_reach(occupied, board.dead_squares, offsets, box, marks, 1, work)
     states = reached_states(work)[:count].tolist()
     others = set(board.boxes.tolist()) - {box}
     floor = {s for s in range(n) if not board.walls[s]} - others

@@ -567,7 +567,7 @@ def search_path(search: SearchState, node: int) -> np.ndarray:
         if push >= 0 and push & ROUTE:
             marks[:] = 0
             scanline_fill(occupied, width, player, marks, 1, stack)
-            route = route_pushes(occupied, search.tables.dead, width, offsets, source, marks, 1,
+            route = route_pushes(occupied, search.tables.dead, offsets, source, marks, 1,
                                  push & ((ROUTE_SQUARES << 2) - 1), work)
             if total + route.size > path.size:
                 raise ValueError("a route came back longer than it was")
@@ -806,7 +806,7 @@ def _expand_nodes(
             targeted = next_targets(plan, box_at, plan_flags, route_targets, route_keep)
             opening = opening and targeted > 0
             if routing and targeted:
-                routed = nearest_routes(occupied, dead, width, offsets, box_squares, marks,
+                routed = nearest_routes(occupied, dead, offsets, box_squares, marks,
                                         stamp, plan.goals, plan.goal_distances, route_targets,
                                         route_keep, route_ends, route_work)
         for i in range(nboxes):
@@ -819,7 +819,7 @@ def _expand_nodes(
             moves = 5 if routed else 4
             lifted = -1  # box moves: the free areas with this box off the board
             if box_moves and only_corral < 0:  # and the box to each square it reaches
-                moves = 4 + box_reach(occupied, dead, width, offsets, square, marks, stamp,
+                moves = 4 + box_reach(occupied, dead, offsets, square, marks, stamp,
                                       route_work)
                 lifted = areas_lifting(occupied, width, area_marks, first_area, areas, square)
             for d in range(moves):

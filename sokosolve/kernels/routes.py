@@ -26,11 +26,11 @@ and how the box cuts the player's region.
 >>> marks = (occupied == 0).astype(np.int32)
 >>> targets = np.zeros(occupied.size, dtype=np.int32); targets[22] = 1  # (3, 4)
 >>> work = route_workspace(occupied.size)
->>> end, length = box_route(occupied, dead, width, offsets, 14, marks, 1, targets, 1, -1, work)
+>>> end, length = box_route(occupied, dead, offsets, 14, marks, 1, targets, 1, -1, work)
 >>> divmod(end >> 2, width), "LURD"[end & 3], length
 ((3, 4), 'D', 3)
 >>> [(divmod(int(p) >> 2, width), "LURD"[p & 3]) for p in route_pushes(
-...     occupied, dead, width, offsets, 14, marks, 1, end, work)]
+...     occupied, dead, offsets, 14, marks, 1, end, work)]
 [((2, 2), 'R'), ((2, 3), 'R'), ((2, 4), 'D')]
 """
 
@@ -58,7 +58,7 @@ def route_workspace(n: int) -> tuple:
 
 @numba.njit(cache=True)
 def box_route(
-    occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray, square: int,
+    occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray, square: int,
     player_marks: np.ndarray, player_stamp: int, targets: np.ndarray, target_stamp: int,
     direction: int, work: tuple,
 ) -> tuple[int, int]:
@@ -66,7 +66,7 @@ def box_route(
     ``square`` onto a square with ``targets == target_stamp``, pushed last in ``direction``
     (any if -1), or ``(-1, 0)``. The player starts in ``player_marks == player_stamp``;
     ``occupied`` (walls and boxes, the box on ``square`` among them) is left as it was."""
-    found, _ = _routes(occupied, dead, width, offsets, square, player_marks, player_stamp,
+    found, _ = _routes(occupied, dead, offsets, square, player_marks, player_stamp,
                        targets, target_stamp, direction, work)
     if found < 0:
         return -1, 0
@@ -75,7 +75,7 @@ def box_route(
 
 @numba.njit(cache=True)
 def box_reach(
-    occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray, square: int,
+    occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray, square: int,
     player_marks: np.ndarray, player_stamp: int, work: tuple,
 ) -> int:
     """How many positions the box on ``square`` reaches by pushes, the other boxes standing:
@@ -83,7 +83,7 @@ def box_reach(
     ``to * 4 + direction`` states, one for each square and region of the player around it;
     :func:`route_length` gives each one's pushes."""
     # no target: the search runs to the end
-    return _routes(occupied, dead, width, offsets, square, player_marks, player_stamp,
+    return _routes(occupied, dead, offsets, square, player_marks, player_stamp,
                    work[1], -1, -1, work)[1]
 
 
@@ -116,7 +116,7 @@ def route_length(work: tuple, state: int) -> int:
 
 @numba.njit(cache=True)
 def _routes(
-    occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray, square: int,
+    occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray, square: int,
     player_marks: np.ndarray, player_stamp: int, targets: np.ndarray, target_stamp: int,
     direction: int, work: tuple,
 ) -> tuple[int, int]:
@@ -182,14 +182,14 @@ def _joined_visited(visited: np.ndarray, visit: int, blocks: np.ndarray, to: int
 
 @numba.njit(cache=True)
 def route_pushes(
-    occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray, square: int,
+    occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray, square: int,
     player_marks: np.ndarray, player_stamp: int, end: int, work: tuple,
 ) -> np.ndarray:
     """The single pushes (``box square * 4 + direction``) of :func:`box_route`'s route from
     ``square`` to ``end`` (``to * 4 + direction``), the board as it was when it was found."""
     targets = np.zeros(occupied.size, dtype=np.int32)
     targets[end >> 2] = 1
-    found, length = box_route(occupied, dead, width, offsets, square, player_marks,
+    found, length = box_route(occupied, dead, offsets, square, player_marks,
                               player_stamp, targets, 1, end & 3, work)
     parents = work[2]
     path = np.empty(length, dtype=np.int32)
@@ -207,7 +207,7 @@ ROUTED_BOXES = 6
 
 @numba.njit(cache=True)
 def nearest_routes(
-    occupied: np.ndarray, dead: np.ndarray, width: int, offsets: np.ndarray,
+    occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray,
     box_squares: np.ndarray, player_marks: np.ndarray, player_stamp: int, goals: np.ndarray,
     goal_distances: np.ndarray, targets: np.ndarray, keep: np.ndarray, ends: np.ndarray,
     work: tuple,
@@ -243,7 +243,7 @@ def nearest_routes(
     for i in chosen:
         if i < 0:
             break
-        end, pushes = box_route(occupied, dead, width, offsets, box_squares[i], player_marks,
+        end, pushes = box_route(occupied, dead, offsets, box_squares[i], player_marks,
                                 player_stamp, targets, 1, -1, work)
         if pushes >= 2:
             ends[i, 0], ends[i, 1] = end, pushes
