@@ -280,13 +280,14 @@ def warm_up() -> None:
     The first solve in a process otherwise pays for that (about a minute on
     a fresh install, a quarter of a second from the cache) out of its time limit. The
     levels are small but make each kind of search run: greedy, feature cells,
-    backward, the meeting of the two, the area commitment, and the optimal
-    searches with the optimizer.
+    backward, the meeting of the two, the area commitment, the race's searches with box
+    moves and their plans, and the optimal searches with the optimizer.
     """
     solvable = parse_level("######\n#@ $.#\n# $. #\n######")
     stuck = parse_level("########\n#@$ $..#\n########")  # each side runs out: they compare
     for level, strategy in ((solvable, "greedy"), (solvable, "meet-all"), (stuck, "meet-all"),
-                            (solvable, "features-areas"), (solvable, "optimal-moves"),
+                            (solvable, "features-areas"), (solvable, "features-dive"),
+                            (solvable, "features-phases-boxes"), (solvable, "optimal-moves"),
                             (solvable, "optimal-pushes")):
         solve(level, strategy, Limits(seconds=3600))
 
