@@ -265,6 +265,22 @@ def test_warming_up_readies_the_optimal_search_too():
     assert before == 0 and after >= 1
 
 
+def test_warming_up_readies_the_races_plans_too():
+    """The kernels that only the race's searches call from Python, the opener's walks and
+    the phase plan's pulls, are compiled (or loaded) by
+    :func:`~sokosolve.solver.warm_up` too, not during the first solve."""
+    code = ("from sokosolve.kernels.distances import walk_distances\n"
+            "from sokosolve.kernels.lone_pulls import lone_pulls\n"
+            "from sokosolve.solver import warm_up\n"
+            "before = len(walk_distances.signatures) + len(lone_pulls.signatures)\n"
+            "warm_up()\n"
+            "print(before, len(walk_distances.signatures), len(lone_pulls.signatures))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    before, walks, pulls = map(int, done.stdout.split())
+    assert before == 0 and walks >= 1 and pulls >= 1
+
+
 @pytest.mark.parametrize("strategy", ["backward", "backward-bfs", "meet-all", "one-core"])
 def test_a_state_limit_below_the_solved_positions_regions_is_honoured(strategy):
     # corridor.xsb's solved position leaves the player two regions: two backward roots
