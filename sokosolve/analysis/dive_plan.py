@@ -16,11 +16,11 @@ box, nearest the bases first, to a square from which some other box can be
 taken away, and dives on; read forwards, the box goes to that parking square
 first and on to its goal later (the step's ``until``). Where the dive gets
 stuck, it backtracks, depth first: the greedy move is tried first, then
-every other box to every free base, then the parkings, at most one a box on
-the way. It gives up after :data:`MAX_NODES` positions or :data:`SECONDS`
-(it then gives no plan, and the feature search counts by another,
-:func:`sokosolve.search.build.plan`). It tries each region the player could
-end the level in.
+every other box to every free base, then the parkings, no more parkings on
+the way than there are boxes. It gives up after :data:`MAX_NODES` positions
+or :data:`SECONDS` (it then gives no plan, and the feature search counts by
+another, :func:`sokosolve.search.build.plan`). It tries each region the
+player could end the level in.
 
 >>> from sokosolve.level import parse_level
 >>> board = Board.from_level(parse_level(
@@ -119,9 +119,9 @@ def dive_plan(board: Board, seconds: float = SECONDS) -> list[PlanStep]:
     """The plan read off a backward dive on ``board`` (see the module's docstring),
     in the order the goals are filled: one step per box, from its start square to its
     goal, and two for a box parked, the first with ``until`` the second; empty if no dive
-    is found in ``seconds`` from any region the player could end in. A box on a goal that is a start
-    square is taken away at once (its step is the last, from that square to itself), as in
-    Festival, where every start square is a base."""
+    is found in ``seconds`` from any region the player could end in. A box on a goal that
+    is a start square is taken away at once (its step is the last, from that square to
+    itself), as in Festival, where every start square is a base."""
     if not board.boxes.size:
         return []
     backward = board.reversed()  # dead: no pull takes a box from here to a start square
@@ -188,7 +188,7 @@ class _Dive:
         self.occupied = board.walls.copy()
         self.occupied[board.goals] = 1
         self.player = player
-        self.parkings = 0  # made on the way here: at most one per box
+        self.parkings = 0  # made on the way here: no more than there are boxes
 
     def key(self) -> tuple:
         return (frozenset(self.boxes), frozenset(self.bases),
