@@ -250,35 +250,25 @@ def test_a_state_cap_below_the_first_table_size_still_ends():
         assert result.status in (Status.SOLVED, Status.LIMIT), mode
 
 
-def test_warming_up_readies_the_optimal_search_too():
+@pytest.mark.parametrize("kernel", [
+    "costed_search.costed_search",  # the optimal search
+    "distances.walk_distances",  # the opener's walks, the race's advised searches
+    "lone_pulls.lone_pulls",  # the phase plan's pulls, the race's phase-plan searches
+])
+def test_warming_up_readies_the_kernels_called_from_python(kernel):
     """In a fresh process, :func:`~sokosolve.solver.warm_up` compiles (or loads) the
-    optimal search's kernel as well, so that a first ``--optimal`` does not pay for it
-    out of its time limit."""
-    code = ("from sokosolve.kernels.costed_search import costed_search\n"
+    kernels that some searches call from Python, so that a first ``--optimal`` or race
+    does not pay for them out of its time limit."""
+    module, name = kernel.split(".")
+    code = (f"from sokosolve.kernels.{module} import {name}\n"
             "from sokosolve.solver import warm_up\n"
-            "before = len(costed_search.signatures)\n"
+            f"before = len({name}.signatures)\n"
             "warm_up()\n"
-            "print(before, len(costed_search.signatures))")
+            f"print(before, len({name}.signatures))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     before, after = map(int, done.stdout.split())
     assert before == 0 and after >= 1
-
-
-def test_warming_up_readies_the_races_plans_too():
-    """The kernels that only the race's searches call from Python, the opener's walks and
-    the phase plan's pulls, are compiled (or loaded) by
-    :func:`~sokosolve.solver.warm_up` too, not during the first solve."""
-    code = ("from sokosolve.kernels.distances import walk_distances\n"
-            "from sokosolve.kernels.lone_pulls import lone_pulls\n"
-            "from sokosolve.solver import warm_up\n"
-            "before = len(walk_distances.signatures) + len(lone_pulls.signatures)\n"
-            "warm_up()\n"
-            "print(before, len(walk_distances.signatures), len(lone_pulls.signatures))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    before, walks, pulls = map(int, done.stdout.split())
-    assert before == 0 and walks >= 1 and pulls >= 1
 
 
 @pytest.mark.parametrize("strategy", ["backward", "backward-bfs", "meet-all", "one-core"])
