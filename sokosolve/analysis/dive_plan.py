@@ -166,12 +166,13 @@ def _dive(board: Board, dead: np.ndarray, least_pulls: np.ndarray, player: int,
                 moves.pop()
             continue
         made = dive.make(move)
-        if dive.key() in seen:
+        key = dive.key()
+        if key in seen:
             dive.undo(made)
             continue
         if len(seen) >= MAX_NODES or time.perf_counter() > deadline:
             return []
-        seen.add(dive.key())
+        seen.add(key)
         moves.append(move[:2])
         frames.append((_moves(dive), made))
     return []
@@ -232,49 +233,47 @@ def _moves(dive: _Dive):
     take to a free base; then every box to every free base it reaches, fewest pulls
     first; then the parkings from which some other box can be taken away."""
     board, dead, regions, player = dive.board, dive.dead, dive.regions, dive.player
-    occupied, boxes, bases = dive.occupied, dive.boxes, dive.bases
-    on_base = next((box for box in dive.nearest_first() if box in bases), None)
+    nearest = dive.nearest_first()
+    on_base = next((box for box in nearest if box in dive.bases), None)
     if on_base is not None:  # on a start square already: taken away first, as in FESS
         yield on_base, on_base, player
         return
-    best = _taken_away(board, dead, dive.least_pulls, occupied, boxes, bases, player, regions)
+    best = _taken_away(dive, nearest)
     if best is not None:
         yield best[1:]
-    landings = []
-    for box in dive.nearest_first():
-        landings += [(pulls, box, square, after) for pulls, square, after in
-                     pulled(board, dead, occupied, box, player, regions)
-                     if square in bases]
-    for _, box, base, after in sorted(landings):
+    # each box's pulls, nearest the bases first: its landings on free bases, its parkings
+    reach = {box: pulled(board, dead, dive.occupied, box, player, regions) for box in nearest}
+    landings = sorted((pulls, box, square, after) for box, reached in reach.items()
+                      for pulls, square, after in reached if square in dive.bases)
+    for _, box, base, after in landings:
         if best is None or (box, base) != best[1:3]:
             yield box, base, after
-    yield from _parkings(dive)
+    yield from _parkings(dive, reach)
 
 
-def _taken_away(board: Board, dead: np.ndarray, least_pulls: np.ndarray,
-                occupied: np.ndarray, boxes: set[int], bases: set[int], player: int,
-                regions: PlayerRegions) -> tuple[int, int, int, int] | None:
-    """``(pulls, box, base, player after)``: the box of ``boxes`` that the fewest pulls take
-    to a free base, or None."""
+def _taken_away(dive: _Dive, nearest: list[int]) -> tuple[int, int, int, int] | None:
+    """``(pulls, box, base, player after)``: the box of the dive's ``nearest`` (its boxes,
+    nearest the bases first) that the fewest pulls take to a free base, or None."""
     best = None
-    for box in sorted(boxes, key=lambda square: (least_pulls[square], square)):
-        if best is not None and least_pulls[box] >= best[0]:
+    for box in nearest:
+        if best is not None and dive.least_pulls[box] >= best[0]:
             break  # no box further on can be taken away in fewer pulls
-        found = pull_to_base(board, dead, occupied, box, player, bases, regions)
+        found = pull_to_base(dive.board, dive.dead, dive.occupied, box, dive.player,
+                             dive.bases, dive.regions)
         if found is not None and (best is None or found[0] < best[0]):
             best = (found[0], box, found[1], found[2])
     return best
 
 
-def _parkings(dive: _Dive):
+def _parkings(dive: _Dive, reach: dict[int, list[tuple[int, int, int]]]):
     """``(box, square, player after)``: each box, nearest the bases first, on each square
-    its pulls reach, fewest first, from which some other box can be taken away at a free
-    base."""
+    its pulls reach (``reach``, as :func:`pulled` gives them), fewest first, from which
+    some other box can be taken away at a free base."""
     board, dead, regions, occupied = dive.board, dive.dead, dive.regions, dive.occupied
     if dive.parkings >= len(dive.board.goals):
         return
-    for box in dive.nearest_first():
-        for _, square, after in pulled(board, dead, occupied, box, dive.player, regions):
+    for box, reached in reach.items():
+        for _, square, after in reached:
             if square in dive.bases:
                 continue
             occupied[box] = 0
