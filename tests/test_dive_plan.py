@@ -123,7 +123,7 @@ def test_the_dive_takes_most_microban_levels_apart():
             parked += any(step.until >= 0 for step in steps)
             assert _ends_are_the_start_and_the_goals(board, steps), level.title
             assert _dive_is_legal(board, steps), level.title
-    assert dissolved >= 120
+    assert dissolved >= 140
     assert parked > 0  # some dives park a box
 
 
@@ -141,5 +141,18 @@ def test_the_dive_backtracks_where_the_greedy_move_gets_stuck():
         board = Board.from_level(levels[number - 1])
         steps = dive_plan(board)
         assert steps, number
+        assert _ends_are_the_start_and_the_goals(board, steps), number
+        assert _dive_is_legal(board, steps), number
+
+
+def test_a_loose_dive_parks_boxes_that_free_no_other_at_once():
+    """On these Sasquatch I levels no box can be taken away, nor freed by one parking, until
+    two are moved aside (docs/benchmarks.md): the loose second pass takes them apart."""
+    levels = load_levels(shared("sasquatch/sasquatch01_50.xsb"))
+    for number in (1, 9):
+        board = Board.from_level(levels[number - 1])
+        steps = dive_plan(board)
+        assert steps, number
+        assert sum(step.until >= 0 for step in steps) >= 2, number
         assert _ends_are_the_start_and_the_goals(board, steps), number
         assert _dive_is_legal(board, steps), number

@@ -17,10 +17,12 @@ taken away, and dives on; read forwards, the box goes to that parking square
 first and on to its goal later (the step's ``until``). Where the dive gets
 stuck, it backtracks, depth first: the greedy move is tried first, then
 every other box to every free base, then the parkings, no more parkings on
-the way than there are boxes. It gives up after :data:`MAX_NODES` positions
-or :data:`SECONDS` (it then gives no plan, and the feature search counts by
-another, :func:`sokosolve.search.build.plan`). It tries each region the
-player could end the level in.
+the way than there are boxes. Where that finds no dive, a second, loose pass
+also parks boxes that free no other at once, twice as many times. Each pass
+gives up after :data:`MAX_NODES` positions, and both after :data:`SECONDS`
+(then there is no plan, and the feature search counts by another,
+:func:`sokosolve.search.build.plan`). It tries each region the player could
+end the level in.
 
 >>> from sokosolve.level import parse_level
 >>> board = Board.from_level(parse_level(
@@ -128,10 +130,12 @@ def dive_plan(board: Board, seconds: float = SECONDS) -> list[PlanStep]:
     least_pulls = backward.goal_distances.min(axis=0)  # to the nearest start square
     regions = PlayerRegions(board)
     deadline = time.perf_counter() + seconds
-    for seed in region_seeds(backward):
-        moves = _dive(board, backward.dead_squares, least_pulls, int(seed), regions, deadline)
-        if moves:
-            return _forward_steps(moves)
+    for loose in (False, True):
+        for seed in region_seeds(backward):
+            moves = _dive(board, backward.dead_squares, least_pulls, int(seed), regions,
+                          deadline, loose)
+            if moves:
+                return _forward_steps(moves)
     return []
 
 
@@ -145,12 +149,13 @@ def _forward_steps(moves: list[tuple[int, int]]) -> list[PlanStep]:
 
 
 def _dive(board: Board, dead: np.ndarray, least_pulls: np.ndarray, player: int,
-          regions: PlayerRegions, deadline: float) -> list[tuple[int, int]]:
+          regions: PlayerRegions, deadline: float, loose: bool) -> list[tuple[int, int]]:
     """The dive's moves from the solved position, the player in ``player``'s region, as
     ``(from, to)`` in the order made: a box taken away at the base ``to``, or parked on
     ``to``; empty if none is found by ``deadline`` or in :data:`MAX_NODES` positions.
-    Depth first: the greedy move first (:func:`_moves`), the others where it gets stuck."""
-    dive = _Dive(board, dead, least_pulls, regions, player)
+    Depth first: the greedy move first (:func:`_moves`), the others where it gets stuck;
+    ``loose``: with every parking (:func:`_parkings`)."""
+    dive = _Dive(board, dead, least_pulls, regions, player, loose)
     seen = {dive.key()}
     frames = [(_moves(dive), None)]
     moves = []
@@ -182,14 +187,15 @@ class _Dive:
     """The dive's position: the boxes still on the board, the free bases and the player."""
 
     def __init__(self, board: Board, dead: np.ndarray, least_pulls: np.ndarray,
-                 regions: PlayerRegions, player: int) -> None:
+                 regions: PlayerRegions, player: int, loose: bool = False) -> None:
         self.board, self.dead, self.least_pulls, self.regions = board, dead, least_pulls, regions
+        self.loose = loose
         self.boxes = {int(goal) for goal in board.goals}
         self.bases = {int(square) for square in board.boxes}
         self.occupied = board.walls.copy()
         self.occupied[board.goals] = 1
         self.player = player
-        self.parkings = 0  # made on the way here: no more than there are boxes
+        self.parkings = 0  # made on the way here: capped (:func:`_parkings`)
 
     def key(self) -> tuple:
         return (frozenset(self.boxes), frozenset(self.bases),
@@ -268,10 +274,13 @@ def _taken_away(dive: _Dive, nearest: list[int]) -> tuple[int, int, int, int] | 
 def _parkings(dive: _Dive, reach: dict[int, list[tuple[int, int, int]]]):
     """``(box, square, player after)``: each box, nearest the bases first, on each square
     its pulls reach (``reach``, as :func:`pulled` gives them), fewest first, from which
-    some other box can be taken away at a free base."""
+    some other box can be taken away at a free base; no more parkings on a path than there
+    are boxes. A ``loose`` dive then parks anywhere its pulls reach, twice as many times:
+    some levels need two boxes moved aside before a third can go."""
     board, dead, regions, occupied = dive.board, dive.dead, dive.regions, dive.occupied
-    if dive.parkings >= len(dive.board.goals):
+    if dive.parkings >= len(dive.board.goals) * (2 if dive.loose else 1):
         return
+    others = []  # parkings that free no box at once, for a loose dive
     for box, reached in reach.items():
         for _, square, after in reached:
             if square in dive.bases:
@@ -284,3 +293,6 @@ def _parkings(dive: _Dive, reach: dict[int, list[tuple[int, int, int]]]):
             occupied[box] = 1
             if freed:
                 yield box, square, after
+            elif dive.loose:
+                others.append((box, square, after))
+    yield from others
