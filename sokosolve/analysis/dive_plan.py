@@ -12,17 +12,20 @@ last box taken away first, each straight from its start square
 packed count as :mod:`~sokosolve.analysis.parking_plan` has it).
 
 Where no box left can get to a free base, the dive parks one: it pulls a
-box, nearest the bases first, to a square from which some other box can be
-taken away, and dives on; read forwards, the box goes to that parking square
-first and on to its goal later (the step's ``until``). Where the dive gets
-stuck, it backtracks, depth first: the greedy move is tried first, then
-every other box to every free base, then the parkings, no more parkings on
-the way than there are boxes. Where that finds no dive, a second, loose pass
-also parks boxes that free no other at once, twice as many times. Each pass
-gives up after :data:`MAX_NODES` positions, and both after :data:`SECONDS`
-(then there is no plan, and the feature search counts by another,
-:func:`sokosolve.search.build.plan`). It tries each region the player could
-end the level in.
+box, nearest the bases first, to a square its pulls reach, those from which
+some other box can be taken away first; read forwards, the box goes to that
+parking square first and on to its goal later (the step's ``until``). No
+path parks more than twice as many times as there are boxes.
+
+Where the greedy move gets stuck, the dive searches best first, as
+Festival's backward search does: its positions sit in cells by the boxes
+left, one root for each region the player could end the level in; it takes
+a cell in turn and the cell of the fewest boxes left by turns, and in a
+cell the position whose path took the fewest moves other than the greedy
+one, making that position's next move only (so a position's moves are
+searched as they are needed). It gives up after :data:`MAX_NODES` positions
+or :data:`SECONDS` (then there is no plan, and the feature search counts by
+another, :func:`sokosolve.search.build.plan`).
 
 >>> from sokosolve.level import parse_level
 >>> board = Board.from_level(parse_level(
@@ -34,8 +37,10 @@ end the level in.
 
 from __future__ import annotations
 
+import heapq
 import time
 from collections import deque
+from typing import NamedTuple
 
 import numpy as np
 
@@ -45,7 +50,7 @@ from .parking_plan import PlanStep, moved_on
 from .positions import region_seeds
 
 #: The most positions the dive visits, and the seconds it takes, before it gives up.
-MAX_NODES = 400
+MAX_NODES = 5000
 SECONDS = 1.0
 
 
@@ -128,15 +133,9 @@ def dive_plan(board: Board, seconds: float = SECONDS) -> list[PlanStep]:
         return []
     backward = board.reversed()  # dead: no pull takes a box from here to a start square
     least_pulls = backward.goal_distances.min(axis=0)  # to the nearest start square
-    regions = PlayerRegions(board)
-    deadline = time.perf_counter() + seconds
-    for loose in (False, True):
-        for seed in region_seeds(backward):
-            moves = _dive(board, backward.dead_squares, least_pulls, int(seed), regions,
-                          deadline, loose)
-            if moves:
-                return _forward_steps(moves)
-    return []
+    dive = _Dive(board, backward.dead_squares, least_pulls, PlayerRegions(board))
+    moves = _dive(dive, region_seeds(backward).tolist(), time.perf_counter() + seconds)
+    return _forward_steps(moves) if moves else []
 
 
 def _forward_steps(moves: list[tuple[int, int]]) -> list[PlanStep]:
@@ -148,64 +147,107 @@ def _forward_steps(moves: list[tuple[int, int]]) -> list[PlanStep]:
     return [PlanStep(*step) for step in zip(sources, targets, until, strict=True)]
 
 
-def _dive(board: Board, dead: np.ndarray, least_pulls: np.ndarray, player: int,
-          regions: PlayerRegions, deadline: float, loose: bool) -> list[tuple[int, int]]:
-    """The dive's moves from the solved position, the player in ``player``'s region, as
-    ``(from, to)`` in the order made: a box taken away at the base ``to``, or parked on
-    ``to``; empty if none is found by ``deadline`` or in :data:`MAX_NODES` positions.
-    Depth first: the greedy move first (:func:`_moves`), the others where it gets stuck;
-    ``loose``: with every parking (:func:`_parkings`)."""
-    dive = _Dive(board, dead, least_pulls, regions, player, loose)
-    seen = {dive.key()}
-    frames = [(_moves(dive), None)]
-    moves = []
-    while frames:
-        if not dive.boxes:
-            return moves
-        children, _ = frames[-1]
-        move = next(children, None)
+class _Position(NamedTuple):
+    """A position the dive reached, the move that made it and the position it was made in."""
+
+    boxes: frozenset[int]
+    bases: frozenset[int]
+    player: int
+    parkings: int
+    parent: int  # -1 at a root
+    move: tuple[int, int] | None  # (from, to)
+
+
+def _dive(dive: _Dive, players: list[int], deadline: float) -> list[tuple[int, int]]:
+    """The dive's moves from the solved position as ``(from, to)`` in the order made: a
+    box taken away at the base ``to``, or parked on ``to``; empty if none is found by
+    ``deadline`` or in :data:`MAX_NODES` positions. Best first (see the module's
+    docstring): each of ``players`` is a root."""
+    boxes = len(dive.boxes)
+    positions: list[_Position] = []
+    moves: list = []  # each position's moves still to make, once it has been picked
+    seen = set()
+    cells: list[list[tuple[int, int, int]]] = [[] for _ in range(boxes + 1)]
+    for player in players:
+        dive.player = player
+        if dive.key() not in seen:
+            seen.add(dive.key())
+            cells[boxes].append((0, -len(positions), len(positions)))
+            positions.append(_Position(frozenset(dive.boxes), frozenset(dive.bases), player,
+                                       0, -1, None))
+            moves.append(None)
+    heapq.heapify(cells[boxes])
+    turn = boxes
+    picks = 0
+    while len(positions) < MAX_NODES and time.perf_counter() < deadline:
+        left = [cell for cell, heap in enumerate(cells) if heap]
+        if not left:
+            return []  # every move of every position made
+        picks += 1
+        if picks & 1:  # the cell of the fewest boxes left
+            cell = left[0]
+        else:  # the cells in turn, from more boxes left to fewer
+            cell = max((c for c in left if c < turn), default=left[-1])
+            turn = cell
+        strayed, order, index = heapq.heappop(cells[cell])
+        dive.place(positions[index])
+        if moves[index] is None:
+            moves[index] = _moves(dive)
+        move = next(moves[index], None)
         if move is None:
-            _, made = frames.pop()
-            if made is not None:
-                dive.undo(made)
-                moves.pop()
             continue
-        made = dive.make(move)
+        heapq.heappush(cells[cell], (strayed + 1, order, index))  # its next: off the greedy
+        dive.make(move)
         key = dive.key()
         if key in seen:
-            dive.undo(made)
             continue
-        if len(seen) >= MAX_NODES or time.perf_counter() > deadline:
-            return []
         seen.add(key)
-        moves.append(move[:2])
-        frames.append((_moves(dive), made))
+        positions.append(_Position(frozenset(dive.boxes), frozenset(dive.bases), dive.player,
+                                   dive.parkings, index, move[:2]))
+        moves.append(None)
+        if not dive.boxes:
+            return _path(positions, len(positions) - 1)
+        heapq.heappush(cells[len(dive.boxes)], (strayed, -len(positions), len(positions) - 1))
     return []
+
+
+def _path(positions: list[_Position], index: int) -> list[tuple[int, int]]:
+    """The moves from a root to the position ``index``."""
+    path = []
+    while positions[index].parent >= 0:
+        path.append(positions[index].move)
+        index = positions[index].parent
+    return path[::-1]
 
 
 class _Dive:
     """The dive's position: the boxes still on the board, the free bases and the player."""
 
     def __init__(self, board: Board, dead: np.ndarray, least_pulls: np.ndarray,
-                 regions: PlayerRegions, player: int, loose: bool = False) -> None:
+                 regions: PlayerRegions) -> None:
         self.board, self.dead, self.least_pulls, self.regions = board, dead, least_pulls, regions
-        self.loose = loose
         self.boxes = {int(goal) for goal in board.goals}
         self.bases = {int(square) for square in board.boxes}
         self.occupied = board.walls.copy()
         self.occupied[board.goals] = 1
-        self.player = player
+        self.player = -1
         self.parkings = 0  # made on the way here: capped (:func:`_parkings`)
+
+    def place(self, position: _Position) -> None:
+        """Sets the dive to ``position``."""
+        self.occupied[list(self.boxes)] = 0
+        self.boxes, self.bases = set(position.boxes), set(position.bases)
+        self.occupied[list(self.boxes)] = 1
+        self.player, self.parkings = position.player, position.parkings
 
     def key(self) -> tuple:
         return (frozenset(self.boxes), frozenset(self.bases),
                 self.regions.fill(self.occupied, self.player))
 
-    def make(self, move: tuple[int, int, int]) -> tuple:
+    def make(self, move: tuple[int, int, int]) -> None:
         """Takes the box on ``move[0]`` away at the base ``move[1]``, or parks it there if
-        that is not a free base; the player ends on ``move[2]``. Returns what undoes it."""
+        that is not a free base; the player ends on ``move[2]``."""
         box, to, after = move
-        made = (box, to, self.player, to in self.bases)
         self.boxes.discard(box)
         self.occupied[box] = 0
         if to in self.bases:
@@ -215,19 +257,6 @@ class _Dive:
             self.occupied[to] = 1
             self.parkings += 1
         self.player = after
-        return made
-
-    def undo(self, made: tuple) -> None:
-        box, to, player, taken = made
-        if taken:
-            self.bases.add(to)
-        else:
-            self.boxes.discard(to)
-            self.occupied[to] = 0
-            self.parkings -= 1
-        self.boxes.add(box)
-        self.occupied[box] = 1
-        self.player = player
 
     def nearest_first(self) -> list[int]:
         return sorted(self.boxes, key=lambda square: (self.least_pulls[square], square))
@@ -237,7 +266,7 @@ def _moves(dive: _Dive):
     """The moves from the dive's position, ``(box, to, player after)``, as they are tried:
     a box on a free base taken away at once (alone); else the box that the fewest pulls
     take to a free base; then every box to every free base it reaches, fewest pulls
-    first; then the parkings from which some other box can be taken away."""
+    first; then the parkings (:func:`_parkings`)."""
     board, dead, regions, player = dive.board, dive.dead, dive.regions, dive.player
     nearest = dive.nearest_first()
     on_base = next((box for box in nearest if box in dive.bases), None)
@@ -273,14 +302,14 @@ def _taken_away(dive: _Dive, nearest: list[int]) -> tuple[int, int, int, int] | 
 
 def _parkings(dive: _Dive, reach: dict[int, list[tuple[int, int, int]]]):
     """``(box, square, player after)``: each box, nearest the bases first, on each square
-    its pulls reach (``reach``, as :func:`pulled` gives them), fewest first, from which
-    some other box can be taken away at a free base; no more parkings on a path than there
-    are boxes. A ``loose`` dive then parks anywhere its pulls reach, twice as many times:
-    some levels need two boxes moved aside before a third can go."""
+    its pulls reach (``reach``, as :func:`pulled` gives them), fewest first: first those
+    from which some other box can be taken away at a free base, then the others (some
+    levels need two boxes moved aside before a third can go); none once the path has
+    parked twice as many times as there are boxes."""
     board, dead, regions, occupied = dive.board, dive.dead, dive.regions, dive.occupied
-    if dive.parkings >= len(dive.board.goals) * (2 if dive.loose else 1):
+    if dive.parkings >= 2 * len(dive.board.goals):
         return
-    others = []  # parkings that free no box at once, for a loose dive
+    others = []
     for box, reached in reach.items():
         for _, square, after in reached:
             if square in dive.bases:
@@ -293,6 +322,6 @@ def _parkings(dive: _Dive, reach: dict[int, list[tuple[int, int, int]]]):
             occupied[box] = 1
             if freed:
                 yield box, square, after
-            elif dive.loose:
+            else:
                 others.append((box, square, after))
     yield from others
