@@ -170,8 +170,9 @@ def _dive(dive: _Dive, players: list[int], deadline: float) -> list[tuple[int, i
     cells: list[list[tuple[int, int, int]]] = [[] for _ in range(boxes + 1)]
     for player in players:
         dive.player = player
-        if dive.key() not in seen:
-            seen.add(dive.key())
+        key = dive.key()
+        if key not in seen:
+            seen.add(key)
             cells[boxes].append((0, -len(positions), len(positions)))
             positions.append(_Position(frozenset(dive.boxes), frozenset(dive.bases), player,
                                        0, -1, None))
@@ -180,14 +181,14 @@ def _dive(dive: _Dive, players: list[int], deadline: float) -> list[tuple[int, i
     turn = boxes
     picks = 0
     while len(positions) < MAX_NODES and time.perf_counter() < deadline:
-        left = [cell for cell, heap in enumerate(cells) if heap]
-        if not left:
+        holding = [cell for cell, heap in enumerate(cells) if heap]
+        if not holding:
             return []  # every move of every position made
         picks += 1
         if picks & 1:  # the cell of the fewest boxes left
-            cell = left[0]
+            cell = holding[0]
         else:  # the cells in turn, from more boxes left to fewer
-            cell = max((c for c in left if c < turn), default=left[-1])
+            cell = max((c for c in holding if c < turn), default=holding[-1])
             turn = cell
         strayed, order, index = heapq.heappop(cells[cell])
         dive.place(positions[index])
