@@ -133,9 +133,9 @@ def test_the_feature_search_with_the_dive_plan_solves():
     assert_solves_puzzles(replace(FEATURES_BOXES, dive=True), PLANNED_PUZZLES[:3])
 
 
-def test_the_dive_backtracks_where_the_greedy_move_gets_stuck():
-    """On these XSokoban levels the greedy dive gets stuck (docs/benchmarks.md); the dive
-    that backtracks takes them apart, with legal pulls."""
+def test_the_dive_searches_on_where_the_greedy_move_gets_stuck():
+    """On these XSokoban levels the greedy dive gets stuck (docs/benchmarks.md); the dive's
+    search beyond the greedy move takes them apart, with legal pulls."""
     levels = load_levels(shared("xsokoban/xsokoban_90.xsb"))
     for number in (44, 85, 86, 87):
         board = Board.from_level(levels[number - 1])
