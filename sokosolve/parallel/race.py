@@ -17,6 +17,8 @@ import numpy as np
 
 from ..analysis.board import Board
 from ..kernels.patterns import shared_buffers, shared_store
+from ..kernels.perimeter import shared_buffers as perimeter_buffers
+from ..kernels.perimeter import shared_perimeter
 from ..level import Level
 from ..limits import KILL_MARGIN, STOP_GRACE, Limits
 from ..result import Result, Status
@@ -28,12 +30,13 @@ from .processes import become_worker, context, how_it_died
 
 
 def _racer(connection, parent: int, level: Level, racer: Sequential, limits: Limits,
-           stop_flag, shared_patterns: dict, index: int) -> None:
+           stop_flag, shared_patterns: dict, perimeter: tuple, index: int) -> None:
     become_worker(parent)
     stop = np.frombuffer(stop_flag, dtype=np.int8)  # shared with the other racers
     stores = {backward: shared_store(*buffers, index)
               for backward, buffers in shared_patterns.items()}
-    connection.send(solve(level, racer, limits, stop, LearnedPatterns(stores)))
+    connection.send(solve(level, racer, limits, stop, LearnedPatterns(
+        stores, shared_perimeter(*perimeter, index))))
 
 
 def _shared_patterns(starts, level: Level, racers: int) -> dict:
@@ -61,11 +64,13 @@ def race(level: Level, limits: Limits, strategy: Race = RACE) -> Result:
     starts = context()
     stop_flag = starts.RawArray("b", 1)
     shared_patterns = _shared_patterns(starts, level, len(strategy.racers))
+    perimeter = perimeter_buffers(starts, len(strategy.racers))
     racers = []
     for index, racer in enumerate(strategy.racers):
         parent, child = starts.Pipe(duplex=False)
         process = starts.Process(target=_racer, daemon=True, args=(
-            child, os.getpid(), level, racer, limits, stop_flag, shared_patterns, index))
+            child, os.getpid(), level, racer, limits, stop_flag, shared_patterns, perimeter,
+            index))
         process.start()
         child.close()
         racers.append((parent, process))

@@ -25,6 +25,7 @@ from ..kernels.learning import SUBTREE_TRIGGER
 from ..kernels.macros import ROUTE_SQUARES
 from ..kernels.open_list import MAX_STATES
 from ..kernels.patterns import pattern_store
+from ..kernels.perimeter import Perimeter
 from ..kernels.push_sides import node_distances, player_blind, side_areas
 from ..kernels.table import zobrist_keys
 from .spec import Search
@@ -41,8 +42,10 @@ class LearnedPatterns:
     ``stores``, by direction (``True``: backward), are stores shared with other processes
     too (the racers of :func:`sokosolve.parallel.race.race`)."""
 
-    def __init__(self, stores: dict[bool, Patterns] | None = None) -> None:
+    def __init__(self, stores: dict[bool, Patterns] | None = None,
+                 perimeter: Perimeter | None = None) -> None:
         self._stores: dict[bool, Patterns] = dict(stores or {})
+        self.perimeter = perimeter
 
     def of(self, board: Board, search: Search) -> Patterns:
         """The store of ``search``'s direction on ``board``."""

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..kernels import loop
 from ..kernels.layout import Progress
+from .perimeter import OnPerimeter
 
 #: Seconds a side runs, at an equal share, before the next one gets its turn.
 TURN_SECONDS = 0.25
@@ -36,7 +37,7 @@ _FIRST_TURN = 2_000  # expansions of a side's first turn, before its rate is kno
 def meet_in_the_middle(
     forward: tuple, backward: Sequence[tuple], forward_is_complete: bool,
     backward_shares: Sequence[float] = (0.5,), turn_seconds: float = TURN_SECONDS,
-    first_turn: int = _FIRST_TURN,
+    first_turn: int = _FIRST_TURN, on_perimeter: Sequence[OnPerimeter] = (),
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """Runs a forward and one or more backward searches in turns until one decides the level.
 
@@ -53,6 +54,8 @@ def meet_in_the_middle(
     The forward side checks its new states against the first backward table as
     it makes them, and against the others after its turn; a backward side checks
     against the forward table as it goes. Backward sides never meet each other.
+    Given ``on_perimeter`` (one for each side), every side takes its part in the
+    level's perimeter after each of its turns; a solution found there is all pushes.
     """
     sides = [forward, *backward]
     shares = [1 - sum(backward_shares), *backward_shares]
@@ -78,6 +81,11 @@ def meet_in_the_middle(
         seconds = time.perf_counter() - started
         if ran and seconds > 0:
             turn[side] = max(1, int(ran * seconds_of[side] / seconds))
+        if on_perimeter and status != loop.SOLVED:
+            found = on_perimeter[side].turn(sides[side])
+            if found is not None:
+                return loop.SOLVED, found, np.empty(0, dtype=np.int32), sum(
+                    loop.search_counts(s) for s in sides)
         if side == 0 and status != loop.SOLVED:  # its last states too, if it ran out
             for other in range(2, len(sides)):
                 node, met = loop.first_meeting(sides[0], stored,

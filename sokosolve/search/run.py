@@ -3,6 +3,7 @@ in this process, to its end."""
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 import numpy as np
@@ -11,7 +12,8 @@ from ..analysis.board import Board
 from ..kernels import loop
 from ..kernels.layout import Progress
 from .build import EMPTY, LearnedPatterns, start
-from .meet import meet_in_the_middle
+from .meet import _FIRST_TURN, TURN_SECONDS, meet_in_the_middle
+from .perimeter import OnPerimeter
 from .spec import Meet, Search
 
 _EMPTY_KEYS = np.empty(0, dtype=np.uint64)
@@ -47,11 +49,36 @@ def run(board: Board, strategy: Search | Meet, max_states: int, deadline: float,
         # No rerun without macros: "unsolvable" here never rests on them (a forward
         # side with macros only stops; the backward side has none).
         shares = tuple(share for _, share in strategy.backward)
-        return Outcome(*meet_in_the_middle(forward, backward, not rooms, shares), [])
+        on_perimeter = () if patterns.perimeter is None else [
+            OnPerimeter(board, patterns.perimeter, backward) for backward in
+            (False, *(True for _ in strategy.backward))]
+        return Outcome(*meet_in_the_middle(forward, backward, not rooms, shares,
+                                           on_perimeter=on_perimeter), [])
     code, state, rooms = start(board, strategy, max_states, deadline, stop, patterns)
+    if code == loop.RUNNING and patterns.perimeter is not None:
+        return _on_perimeter(state, OnPerimeter(board, patterns.perimeter, strategy.backward),
+                             rooms)
     if code == loop.RUNNING:
         code, state = loop.run_search(state, _NEVER, _EMPTY_KEYS, EMPTY)
     return _outcome(code, state, strategy.backward, rooms)
+
+
+def _on_perimeter(state: tuple, on_perimeter: OnPerimeter, rooms: list) -> Outcome:
+    """Runs a started search to its end in turns of about :data:`TURN_SECONDS`, taking its
+    part in the perimeter after each."""
+    turn = _FIRST_TURN
+    while True:
+        done = state.progress[Progress.EXPANDED]
+        started = time.perf_counter()
+        code, state = loop.run_search(state, done + turn, _EMPTY_KEYS, EMPTY)
+        ran, seconds = state.progress[Progress.EXPANDED] - done, time.perf_counter() - started
+        if ran and seconds > 0:
+            turn = max(1, int(ran * TURN_SECONDS / seconds))
+        found = on_perimeter.turn(state) if code != loop.SOLVED else None
+        if found is not None:
+            return Outcome(loop.SOLVED, found, EMPTY, loop.search_counts(state), rooms)
+        if code != loop.RUNNING:
+            return _outcome(code, state, on_perimeter.backward, rooms)
 
 
 def _outcome(code: int, state: tuple, backward: bool, rooms: list | None = None) -> Outcome:
