@@ -25,7 +25,7 @@ from .limits import Limits
 from .optimizer import optimize
 from .replay import verify
 from .result import Result, Status
-from .search.build import EMPTY, LearnedPatterns
+from .search.build import EMPTY, Learned
 from .search.costed import NO_CAP, costed, costed_states
 from .search.presets import ONE_CORE, PRESETS, PUSHES
 from .search.run import run
@@ -48,7 +48,7 @@ _FINISHING = 0.01
 
 
 def solve(level: Level, strategy: str | Sequential = "one-core", limits: Limits | None = None,
-          stop: np.ndarray | None = None, patterns: LearnedPatterns | None = None) -> Result:
+          stop: np.ndarray | None = None, learned: Learned | None = None) -> Result:
     """Solves ``level`` in this process; a solution is returned only after
     :func:`~sokosolve.replay.verify`.
 
@@ -57,18 +57,19 @@ def solve(level: Level, strategy: str | Sequential = "one-core", limits: Limits 
     command line runs on one core. Setting ``stop[0]``, from another process sharing
     the array, ends the search as at the time limit (a racer that lost,
     :func:`sokosolve.parallel.race.race`). Without ``stop``, Ctrl-C ends the search the
-    same way, then raises KeyboardInterrupt. ``patterns`` are deadlock patterns to
-    start from and add to, which a racer shares with the others (default: none yet).
+    same way, then raises KeyboardInterrupt. ``learned`` is what searches of the level
+    learned before (:class:`~sokosolve.search.build.Learned`), to start from and add to,
+    which a racer shares with the others (default: nothing yet).
     """
     strategy = PRESETS[strategy] if isinstance(strategy, str) else strategy
     if raced(strategy):
         raise ValueError(f"{strategy} runs on several processes: use sokosolve.solve_many")
-    patterns = LearnedPatterns() if patterns is None else patterns
+    learned = Learned() if learned is None else learned
     if stop is not None:
-        return _solve(level, strategy, limits or Limits(), stop, patterns)
+        return _solve(level, strategy, limits or Limits(), stop, learned)
     stop = np.zeros(1, dtype=np.int8)
     with signals_stop(stop) as caught:
-        result = _solve(level, strategy, limits or Limits(), stop, patterns)
+        result = _solve(level, strategy, limits or Limits(), stop, learned)
     if caught:
         raise KeyboardInterrupt
     return result
@@ -80,24 +81,24 @@ COUNTED = ("expanded", "generated", "states", "restricted", "dead_corrals", "lea
 
 
 def _solve(level: Level, strategy: Sequential, limits: Limits, stop: np.ndarray,
-           patterns: LearnedPatterns) -> Result:
-    """:func:`solve` with a spec, a stop flag and the deadlock patterns learned so far."""
+           learned: Learned) -> Result:
+    """:func:`solve` with a spec, a stop flag and what was learned of the level so far."""
     if isinstance(strategy, Optimal):
-        return _optimal(level, strategy.metric, limits, stop, patterns)
+        return _optimal(level, strategy.metric, limits, stop, learned)
     if isinstance(strategy, Optimize):
         first = _solve(level, strategy.first, replace(
-            limits, seconds=max(0.0, limits.seconds - strategy.seconds)), stop, patterns)
+            limits, seconds=max(0.0, limits.seconds - strategy.seconds)), stop, learned)
         return optimized(level, first, strategy, limits, stop)
     if not isinstance(strategy, Then):
-        return _search(level, strategy, limits, stop, patterns)
+        return _search(level, strategy, limits, stop, learned)
     lead = _solve(level, strategy.first, replace(limits, seconds=limits.seconds * strategy.share),
-                  stop, patterns)
+                  stop, learned)
     left = limits.max_states - lead.states  # the cap is on the states of both together
     if lead.status in (Status.SOLVED, Status.UNSOLVABLE) or stop[0] or left < 1:
         return lead
     rest = _solve(level, strategy.rest,
                   replace(limits, seconds=limits.seconds - lead.seconds, max_states=left), stop,
-                  patterns)
+                  learned)
     return replace(rest, **{name: getattr(lead, name) + getattr(rest, name)
                             for name in ("seconds", *COUNTED)})
 
@@ -116,7 +117,7 @@ def _board(level: Level) -> tuple[Board | None, Result | None]:
 
 
 def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndarray,
-            patterns: LearnedPatterns) -> Result:
+            learned: Learned) -> Result:
     """One search or meeting, its solution replayed."""
     started = time.perf_counter()
     board, problem = _board(level)
@@ -126,7 +127,7 @@ def _search(level: Level, strategy: Search | Meet, limits: Limits, stop: np.ndar
     counts = np.zeros(len(COUNTED), dtype=np.int64)  # of both runs, if there are two
     while True:
         code, pushes, pulls, run_counts, rooms = run(board, strategy, limits.max_states,
-                                                     deadline, stop, patterns)
+                                                     deadline, stop, learned)
         counts += run_counts
         if code != Code.UNSOLVABLE or not rooms:
             break
@@ -169,7 +170,7 @@ def _solved_result(level: Level, solution: str, optimal: str | None = None,
 
 
 def _optimal(level: Level, metric: str, limits: Limits, stop: np.ndarray,
-             patterns: LearnedPatterns) -> Result:
+             learned: Learned) -> Result:
     """:class:`~sokosolve.search.spec.Optimal`: fewest moves then pushes, or fewest pushes
     (by the push-level A*) then, in the time left, fewest moves among those.
 
@@ -183,7 +184,7 @@ def _optimal(level: Level, metric: str, limits: Limits, stop: np.ndarray,
         return problem
     share = limits.seconds * INCUMBENT_SHARE
     first = _solve(level, ONE_CORE, replace(limits, seconds=max(
-        share / 2, min(limits.seconds / 2, MIN_INCUMBENT_SECONDS))), stop, patterns)
+        share / 2, min(limits.seconds / 2, MIN_INCUMBENT_SECONDS))), stop, learned)
     # the optimizer has what the default search left of the share, and half of it at least
     incumbent = optimized(level, first, Optimize(ONE_CORE, metric, share / 2), replace(
         limits, seconds=max(share, first.seconds + share / 2)), stop)
@@ -196,7 +197,7 @@ def _optimal(level: Level, metric: str, limits: Limits, stop: np.ndarray,
     if metric == "pushes":
         proved = _search(level, PUSHES, replace(
             limits, seconds=max(0.0, deadline - time.perf_counter()), max_states=states_left),
-            stop, patterns)
+            stop, learned)
         counts = {name: counts[name] + getattr(proved, name) for name in COUNTED}
         if proved.status is not Status.SOLVED:
             return _not_proved(incumbent, proved.status, counts, started)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from sokosolve.analysis.board import Board
 from sokosolve.analysis.positions import learned_pattern
 from sokosolve.level import parse_level
-from sokosolve.search.build import LearnedPatterns
+from sokosolve.search.build import Learned
 from sokosolve.search.presets import PRESETS
 from sokosolve.search.run import run
 from sokosolve.search.spec import switched
@@ -133,7 +133,7 @@ def _searches_learn_dead_patterns(found, level):
     board = Board.from_level(level)
     expected = optimal_pushes(level)
     for name in ("greedy", "features", "backward-features"):
-        learned = LearnedPatterns()
+        learned = Learned()
         outcome = run(board, switched(PRESETS[name], goal_macros=False), 1 << 20, 1e18,
                       _NO_STOP, learned)
         assert (outcome.code == 0) == (expected is not None), name

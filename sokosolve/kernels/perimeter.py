@@ -16,7 +16,9 @@ meet one that has ended.
 The perimeter has a segment for each process, which only that process
 writes; keys go in before the slots that point at them, so a reader that
 sees a slot too early misses a state and never mistakes one. A segment that
-is full takes no more states.
+is full takes no more states. Its slots hold an entry plus one, so that
+memory the system hands out zeroed is an empty perimeter: what no search
+publishes to is never touched.
 
 >>> perimeter = perimeter_store(segments=1, capacity=4)
 >>> keys, depths = np.array([7, 9], dtype=np.uint64), np.array([0, 3], dtype=np.int32)
@@ -34,19 +36,19 @@ import numba
 import numpy as np
 
 from .reach import scanline_fill
-from .table import EMPTY, table_find
+from .table import table_find
 
 Buffer = Any  # a buffer that numpy.frombuffer reads, such as a multiprocessing RawArray
 
 #: The most states a segment holds.
-CAPACITY = 1 << 21
+CAPACITY = 1 << 20
 
 
 class Perimeter(NamedTuple):
     """Backward states by segment: ``keys[s, i]`` and ``depths[s, i]`` (pulls from the
-    goals) of entry ``i`` of segment ``s``; ``slots[s]`` its hash slots (of
-    :mod:`sokosolve.kernels.table`); ``counts[s]`` its entries; this process writes
-    segment ``own``."""
+    goals) of entry ``i`` of segment ``s``; ``slots[s]`` its hash slots, by open
+    addressing over twice as many slots as entries, each an entry plus one or 0 for
+    none; ``counts[s]`` its entries; this process writes segment ``own``."""
 
     keys: np.ndarray
     depths: np.ndarray
@@ -59,17 +61,15 @@ def perimeter_store(segments: int = 1, capacity: int = CAPACITY, own: int = 0) -
     """An empty perimeter in this process's memory."""
     return Perimeter(np.zeros((segments, capacity), dtype=np.uint64),
                      np.zeros((segments, capacity), dtype=np.int32),
-                     np.full((segments, 2 * capacity), EMPTY, dtype=np.int32),
+                     np.zeros((segments, 2 * capacity), dtype=np.int32),
                      np.zeros(segments, dtype=np.int64), own)
 
 
 def shared_buffers(context: Any, segments: int, capacity: int = CAPACITY) -> tuple[Buffer, ...]:
     """An empty perimeter of ``segments`` segments in raw arrays of the multiprocessing
     ``context``, for the processes it starts to share; :func:`shared_perimeter` reads it."""
-    slots = context.RawArray("i", segments * 2 * capacity)
-    np.frombuffer(slots, dtype=np.int32)[:] = EMPTY
     return (context.RawArray("Q", segments * capacity), context.RawArray("i", segments * capacity),
-            slots, context.RawArray("q", segments))
+            context.RawArray("i", segments * 2 * capacity), context.RawArray("q", segments))
 
 
 def shared_perimeter(keys: Buffer, depths: Buffer, slots: Buffer, counts: Buffer,
@@ -84,6 +84,20 @@ def shared_perimeter(keys: Buffer, depths: Buffer, slots: Buffer, counts: Buffer
 
 
 @numba.njit(cache=True)
+def _slot(slots: np.ndarray, keys: np.ndarray, key: np.uint64) -> int:
+    """The slot holding ``key``, or the empty slot where it would go, as ``-(slot + 1)``."""
+    mask = slots.size - 1
+    i = np.int64(key & np.uint64(mask))
+    while True:
+        entry = slots[i]
+        if entry == 0:
+            return -(i + 1)
+        if keys[entry - 1] == key:
+            return i
+        i = (i + 1) & mask
+
+
+@numba.njit(cache=True)
 def publish(perimeter: Perimeter, node_keys: np.ndarray, node_depths: np.ndarray,
             first: int, last: int) -> int:
     """Adds the states ``first..last-1`` of a backward search's table to the own segment,
@@ -92,17 +106,17 @@ def publish(perimeter: Perimeter, node_keys: np.ndarray, node_depths: np.ndarray
     keys, depths, slots = perimeter.keys[own], perimeter.depths[own], perimeter.slots[own]
     count = perimeter.counts[own]
     for node in range(first, last):
-        slot = table_find(slots, keys, node_keys[node])
+        slot = _slot(slots, keys, node_keys[node])
         if slot >= 0:
-            entry = slots[slot]
+            entry = slots[slot] - 1
             depths[entry] = min(depths[entry], node_depths[node])
             continue
         if count == keys.size:
             break
         keys[count] = node_keys[node]
         depths[count] = node_depths[node]
-        slots[-(slot + 1)] = count
         count += 1
+        slots[-(slot + 1)] = count
     perimeter.counts[own] = count
     return last
 
@@ -112,8 +126,8 @@ def depth_of(perimeter: Perimeter, segment: int, key: np.uint64) -> int:
     """The pulls from the goals of the state ``key`` in ``segment``, or -1 if it is not
     there."""
     slots = perimeter.slots[segment]
-    slot = table_find(slots, perimeter.keys[segment], key)
-    return perimeter.depths[segment, slots[slot]] if slot >= 0 else -1
+    slot = _slot(slots, perimeter.keys[segment], key)
+    return perimeter.depths[segment, slots[slot] - 1] if slot >= 0 else -1
 
 
 @numba.njit(cache=True)
@@ -187,6 +201,8 @@ def descend(perimeter: Perimeter, segment: int, walls: np.ndarray, width: int,
         stamp += 1
         scanline_fill(occupied, width, player, marks, stamp, stack)
         reached = stamp
+        # The line down to the fewest pushes to the goals, then the fewest pulls left: the
+        # pushes a breadth-first backward search gives are then the fewest there are.
         best, best_box, best_direction, best_steps = depth, -1, -1, 0
         for i in range(box_squares.size):
             box = box_squares[i]
@@ -207,7 +223,8 @@ def descend(perimeter: Perimeter, segment: int, walls: np.ndarray, width: int,
                     occupied[to] = 0
                     below = depth_of(perimeter, segment, key ^ box_keys[box] ^ box_keys[to]
                                      ^ player_keys[canonical])
-                    if 0 <= below < best:
+                    if 0 <= below < depth and (best_box < 0 or (steps + below, below) < (
+                            best_steps + best, best)):
                         best, best_box, best_direction, best_steps = below, i, direction, steps
                 occupied[box] = 1
         if best_box < 0:

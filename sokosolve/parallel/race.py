@@ -3,7 +3,9 @@
 Which search finds a solution quickly varies a lot from level to level: a
 forward search that pushes boxes from their start and a backward one that
 pulls them off the goals fail on different levels, so racing them on the
-cores solves more levels in the same time.
+cores solves more levels in the same time. The racers share what they learn:
+the deadlock patterns one proves, the others prune, and the states that one's
+backward searches reach, the others' forward searches meet (the perimeter).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..kernels.perimeter import shared_perimeter
 from ..level import Level
 from ..limits import KILL_MARGIN, STOP_GRACE, Limits
 from ..result import Result, Status
-from ..search.build import LearnedPatterns
+from ..search.build import Learned
 from ..search.presets import RACE
 from ..search.spec import Race, Sequential
 from ..solver import COUNTED, solve, warm_up
@@ -35,7 +37,7 @@ def _racer(connection, parent: int, level: Level, racer: Sequential, limits: Lim
     stop = np.frombuffer(stop_flag, dtype=np.int8)  # shared with the other racers
     stores = {backward: shared_store(*buffers, index)
               for backward, buffers in shared_patterns.items()}
-    connection.send(solve(level, racer, limits, stop, LearnedPatterns(
+    connection.send(solve(level, racer, limits, stop, Learned(
         stores, shared_perimeter(*perimeter, index))))
 
 

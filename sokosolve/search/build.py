@@ -36,11 +36,12 @@ _NO_STOP = np.zeros(1, dtype=np.int8)  # a stop flag nobody sets
 DIVE_SHARE = 0.1  # of the search's time, at most, for the dive to find a plan
 
 
-class LearnedPatterns:
-    """The deadlock patterns learned on one level, a store for each direction
-    (:mod:`sokosolve.kernels.patterns`), shared by every search of it in this process;
-    ``stores``, by direction (``True``: backward), are stores shared with other processes
-    too (the racers of :func:`sokosolve.parallel.race.race`)."""
+class Learned:
+    """What the searches of one level learn and share: the deadlock patterns, a store for
+    each direction (:mod:`sokosolve.kernels.patterns`), and the perimeter of the backward
+    searches' states (:mod:`sokosolve.kernels.perimeter`; none: the searches do not keep
+    one). ``stores``, by direction (``True``: backward), and ``perimeter`` may be shared
+    with other processes too (the racers of :func:`sokosolve.parallel.race.race`)."""
 
     def __init__(self, stores: dict[bool, Patterns] | None = None,
                  perimeter: Perimeter | None = None) -> None:
@@ -103,15 +104,15 @@ def _routes_fit(board: Board) -> bool:
 
 def start(
     board: Board, search: Search, max_states: int, deadline: float,
-    stop: np.ndarray = _NO_STOP, patterns: LearnedPatterns | None = None,
+    stop: np.ndarray = _NO_STOP, learned: Learned | None = None,
 ) -> tuple[int, tuple, list]:
     """Starts ``search`` on ``board``: ``(status, search state, goal rooms used)``, for
     :func:`~sokosolve.kernels.loop.run_search` to go on with. ``deadline`` is a
     ``time.perf_counter()`` value; setting ``stop[0]`` ends the search as at the deadline.
-    ``patterns`` are the deadlock patterns learned on ``board`` so far, which the search
+    ``learned`` holds the deadlock patterns learned on ``board`` so far, which the search
     uses and adds to (none given: a store of its own)."""
     backward = search.backward
-    patterns = LearnedPatterns() if patterns is None else patterns
+    learned = Learned() if learned is None else learned
     searched = board.reversed() if backward else board
     starts = region_seeds(searched) if backward else np.array([board.player])
     box_keys, player_keys = zobrist_keys(board.walls.size)
@@ -144,5 +145,5 @@ def start(
         stop=stop,
     )
     code, state = loop.start_search(tables, settings, macro_tables(rooms, board.walls.size),
-                                    plan, patterns.of(board, search), searched.boxes, starts)
+                                    plan, learned.of(board, search), searched.boxes, starts)
     return code, state, rooms

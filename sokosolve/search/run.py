@@ -11,7 +11,7 @@ import numpy as np
 from ..analysis.board import Board
 from ..kernels import loop
 from ..kernels.layout import Progress
-from .build import EMPTY, LearnedPatterns, start
+from .build import EMPTY, Learned, start
 from .meet import _FIRST_TURN, TURN_SECONDS, meet_in_the_middle
 from .perimeter import OnPerimeter
 from .spec import Meet, Search
@@ -31,32 +31,35 @@ class Outcome(NamedTuple):
 
 
 def run(board: Board, strategy: Search | Meet, max_states: int, deadline: float,
-        stop: np.ndarray, patterns: LearnedPatterns | None = None) -> Outcome:
+        stop: np.ndarray, learned: Learned | None = None) -> Outcome:
     """Runs ``strategy`` on ``board`` until it decides the level or reaches a limit;
-    its searches use and add to ``patterns`` (:func:`~sokosolve.search.build.start`)."""
-    patterns = LearnedPatterns() if patterns is None else patterns
+    its searches use and add to the deadlock patterns of ``learned``
+    (:func:`~sokosolve.search.build.start`) and, if it keeps one, take their part in its
+    perimeter (:mod:`sokosolve.search.perimeter`): the backward searches publish their
+    states, the forward ones meet them."""
+    learned = Learned() if learned is None else learned
     if isinstance(strategy, Meet):
         share = max(1, max_states // (1 + len(strategy.backward)))
-        code, forward, rooms = start(board, strategy.forward, share, deadline, stop, patterns)
+        code, forward, rooms = start(board, strategy.forward, share, deadline, stop, learned)
         if code != loop.RUNNING:  # decided at a root
             return _outcome(code, forward, False)
         backward = []
         for search, _ in strategy.backward:
-            backward_code, side, _ = start(board, search, share, deadline, stop, patterns)
+            backward_code, side, _ = start(board, search, share, deadline, stop, learned)
             if backward_code != loop.RUNNING:
                 return _outcome(backward_code, side, True)
             backward.append(side)
         # No rerun without macros: "unsolvable" here never rests on them (a forward
         # side with macros only stops; the backward side has none).
         shares = tuple(share for _, share in strategy.backward)
-        on_perimeter = () if patterns.perimeter is None else [
-            OnPerimeter(board, patterns.perimeter, backward) for backward in
+        on_perimeter = () if learned.perimeter is None else [
+            OnPerimeter(board, learned.perimeter, backward) for backward in
             (False, *(True for _ in strategy.backward))]
         return Outcome(*meet_in_the_middle(forward, backward, not rooms, shares,
                                            on_perimeter=on_perimeter), [])
-    code, state, rooms = start(board, strategy, max_states, deadline, stop, patterns)
-    if code == loop.RUNNING and patterns.perimeter is not None:
-        return _on_perimeter(state, OnPerimeter(board, patterns.perimeter, strategy.backward),
+    code, state, rooms = start(board, strategy, max_states, deadline, stop, learned)
+    if code == loop.RUNNING and learned.perimeter is not None:
+        return _on_perimeter(state, OnPerimeter(board, learned.perimeter, strategy.backward),
                              rooms)
     if code == loop.RUNNING:
         code, state = loop.run_search(state, _NEVER, _EMPTY_KEYS, EMPTY)
@@ -74,7 +77,9 @@ def _on_perimeter(state: tuple, on_perimeter: OnPerimeter, rooms: list) -> Outco
         ran, seconds = state.progress[Progress.EXPANDED] - done, time.perf_counter() - started
         if ran and seconds > 0:
             turn = max(1, int(ran * TURN_SECONDS / seconds))
-        found = on_perimeter.turn(state) if code != loop.SOLVED else None
+        found = None
+        if code != loop.SOLVED or on_perimeter.backward:  # a backward solution published too
+            found = on_perimeter.turn(state)
         if found is not None:
             return Outcome(loop.SOLVED, found, EMPTY, loop.search_counts(state), rooms)
         if code != loop.RUNNING:
