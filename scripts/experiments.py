@@ -91,6 +91,12 @@ EXPERIMENTS: dict[str, Strategy] = {
     # the race before its forward searches were seeded (2026-12-05)
     "race-unseeded": Race((Meet(FEATURES, ((BACKWARD, 1 / 2),)), Then(AREAS, 0.1, Then(Meet(
         FEATURES, ((BACKWARD_FEATURES, 2 / 3),)), 0.5, FEATURES_OUT_OF_PLAN)))),
+    # the two meetings for all the time, without restarts: the perimeter shares each one's
+    # backward states with the other's forward search
+    "race-meets": Race((MEET_MIXED, MEET_BOXES)),
+    # the first core's meeting for all the time, the second's restarts as in the race
+    "race-one-meeting": Race((MEET_MIXED, Then(MEET_BOXES, 0.5, Then(
+        FEATURES_DIVE, 0.5, seeded(FEATURES_OUT_OF_PLAN, 3))))),
     # the one-core default before its restarts
     "one-core-meet": Then(MEET_ALL, 0.9, AREAS),
     "backward-features-blind": BACKWARD_FEATURES_BLIND,

@@ -30,6 +30,7 @@ publishes to is never touched.
 
 from __future__ import annotations
 
+import mmap
 from typing import Any, NamedTuple
 
 import numba
@@ -41,7 +42,7 @@ from .table import table_find
 Buffer = Any  # a buffer that numpy.frombuffer reads, such as a multiprocessing RawArray
 
 #: The most states a segment holds.
-CAPACITY = 1 << 20
+CAPACITY = 1 << 22
 
 
 class Perimeter(NamedTuple):
@@ -66,10 +67,18 @@ def perimeter_store(segments: int = 1, capacity: int = CAPACITY, own: int = 0) -
 
 
 def shared_buffers(context: Any, segments: int, capacity: int = CAPACITY) -> tuple[Buffer, ...]:
-    """An empty perimeter of ``segments`` segments in raw arrays of the multiprocessing
-    ``context``, for the processes it starts to share; :func:`shared_perimeter` reads it."""
-    return (context.RawArray("Q", segments * capacity), context.RawArray("i", segments * capacity),
-            context.RawArray("i", segments * 2 * capacity), context.RawArray("q", segments))
+    """An empty perimeter of ``segments`` segments, for the processes that the
+    multiprocessing ``context`` starts to share; :func:`shared_perimeter` reads it.
+
+    Forked processes share anonymous memory, which the system zeroes a page at a time
+    as it is first written: a perimeter costs what is published to it. Elsewhere the
+    buffers are the context's raw arrays, zeroed in full at once.
+    """
+    sizes = (8 * segments * capacity, 4 * segments * capacity, 8 * segments * capacity,
+             8 * segments)
+    if context.get_start_method() == "fork":
+        return tuple(mmap.mmap(-1, size) for size in sizes)
+    return tuple(context.RawArray("b", size) for size in sizes)
 
 
 def shared_perimeter(keys: Buffer, depths: Buffer, slots: Buffer, counts: Buffer,
