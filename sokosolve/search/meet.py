@@ -31,13 +31,14 @@ from .perimeter import OnPerimeter
 
 #: Seconds a side runs, at an equal share, before the next one gets its turn.
 TURN_SECONDS = 0.25
-_FIRST_TURN = 2_000  # expansions of a side's first turn, before its rate is known
+#: Expansions of a side's first turn, before its rate is known.
+FIRST_TURN = 2_000
 
 
 def meet_in_the_middle(
     forward: tuple, backward: Sequence[tuple], forward_is_complete: bool,
     backward_shares: Sequence[float] = (0.5,), turn_seconds: float = TURN_SECONDS,
-    first_turn: int = _FIRST_TURN, on_perimeter: Sequence[OnPerimeter] = (),
+    first_turn: int = FIRST_TURN, on_perimeter: Sequence[OnPerimeter] = (),
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """Runs a forward and one or more backward searches in turns until one decides the level.
 

@@ -12,7 +12,7 @@ from ..analysis.board import Board
 from ..kernels import loop
 from ..kernels.layout import Progress
 from .build import EMPTY, Learned, start
-from .meet import _FIRST_TURN, TURN_SECONDS, meet_in_the_middle
+from .meet import FIRST_TURN, TURN_SECONDS, meet_in_the_middle
 from .perimeter import OnPerimeter
 from .spec import Meet, Search
 
@@ -53,8 +53,7 @@ def run(board: Board, strategy: Search | Meet, max_states: int, deadline: float,
         # side with macros only stops; the backward side has none).
         shares = tuple(share for _, share in strategy.backward)
         on_perimeter = () if learned.perimeter is None else [
-            OnPerimeter(board, learned.perimeter, backward) for backward in
-            (False, *(True for _ in strategy.backward))]
+            OnPerimeter(board, learned.perimeter, side > 0) for side in range(1 + len(backward))]
         return Outcome(*meet_in_the_middle(forward, backward, not rooms, shares,
                                            on_perimeter=on_perimeter), [])
     code, state, rooms = start(board, strategy, max_states, deadline, stop, learned)
@@ -69,7 +68,7 @@ def run(board: Board, strategy: Search | Meet, max_states: int, deadline: float,
 def _on_perimeter(state: tuple, on_perimeter: OnPerimeter, rooms: list) -> Outcome:
     """Runs a started search to its end in turns of about :data:`TURN_SECONDS`, taking its
     part in the perimeter after each."""
-    turn = _FIRST_TURN
+    turn = FIRST_TURN
     while True:
         done = state.progress[Progress.EXPANDED]
         started = time.perf_counter()
