@@ -25,7 +25,7 @@ publishes to is never touched.
 >>> int(publish(perimeter, keys, depths, 0, 2))
 2
 >>> int(depth_of(perimeter, 0, np.uint64(9))), int(depth_of(perimeter, 0, np.uint64(8)))
-3 -1
+(3, -1)
 """
 
 from __future__ import annotations
@@ -36,10 +36,9 @@ from typing import Any, NamedTuple
 import numba
 import numpy as np
 
+from .patterns import Buffer
 from .reach import scanline_fill
 from .table import table_find
-
-Buffer = Any  # a buffer that numpy.frombuffer reads, such as a multiprocessing RawArray
 
 #: The most states a segment holds.
 CAPACITY = 1 << 22
@@ -94,7 +93,9 @@ def shared_perimeter(keys: Buffer, depths: Buffer, slots: Buffer, counts: Buffer
 
 @numba.njit(cache=True)
 def _slot(slots: np.ndarray, keys: np.ndarray, key: np.uint64) -> int:
-    """The slot holding ``key``, or the empty slot where it would go, as ``-(slot + 1)``."""
+    """The slot holding ``key``, or the empty slot where it would go, as ``-(slot + 1)``:
+    :func:`~sokosolve.kernels.table.table_find` with 0 for an empty slot, so that zeroed
+    memory is an empty segment."""
     mask = slots.size - 1
     i = np.int64(key & np.uint64(mask))
     while True:
