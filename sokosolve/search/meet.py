@@ -35,6 +35,20 @@ TURN_SECONDS = 0.25
 FIRST_TURN = 2_000
 
 
+def timed_turn(search: tuple, turn: int, seconds: float, meet_keys: np.ndarray,
+               meet_slots: np.ndarray) -> tuple[int, tuple, int]:
+    """Runs ``search`` for ``turn`` more expansions, meeting another search's table as
+    :func:`~sokosolve.kernels.loop.run_search` does: ``(status, search, next turn)``, the
+    next turn being the expansions that take about ``seconds`` at the rate just seen."""
+    done = search.progress[Progress.EXPANDED]
+    started = time.perf_counter()
+    status, search = loop.run_search(search, done + turn, meet_keys, meet_slots)
+    ran, took = search.progress[Progress.EXPANDED] - done, time.perf_counter() - started
+    if ran and took > 0:
+        turn = max(1, int(ran * seconds / took))
+    return status, search, turn
+
+
 def meet_in_the_middle(
     forward: tuple, backward: Sequence[tuple], forward_is_complete: bool,
     backward_shares: Sequence[float] = (0.5,), turn_seconds: float = TURN_SECONDS,
@@ -73,15 +87,10 @@ def meet_in_the_middle(
         side = (side + 1) % len(sides)
         if not active[side]:
             continue
-        keys, slots = loop.search_table(sides[1 if side == 0 else 0])
-        started = time.perf_counter()
-        progress = sides[side].progress
-        done, stored = progress[Progress.EXPANDED], progress[Progress.COUNT]
-        status, sides[side] = loop.run_search(sides[side], done + turn[side], keys, slots)
-        ran = sides[side].progress[Progress.EXPANDED] - done
-        seconds = time.perf_counter() - started
-        if ran and seconds > 0:
-            turn[side] = max(1, int(ran * seconds_of[side] / seconds))
+        stored = sides[side].progress[Progress.COUNT]
+        status, sides[side], turn[side] = timed_turn(
+            sides[side], turn[side], seconds_of[side], *loop.search_table(
+                sides[1 if side == 0 else 0]))
         if on_perimeter and status != loop.SOLVED:
             found = on_perimeter[side].turn(sides[side])
             if found is not None:

@@ -11,7 +11,6 @@ from ..analysis.board import Board
 from ..kernels import loop
 from ..kernels.layout import Progress
 from ..kernels.perimeter import Perimeter, descend, first_on_perimeter, first_reached, publish
-from ..kernels.table import zobrist_keys
 
 
 class OnPerimeter:
@@ -45,10 +44,9 @@ class OnPerimeter:
     def _solution(self, search: loop.SearchState, node: int, segment: int) -> np.ndarray | None:
         """The pushes to ``node``, then down the depths of ``segment``; None if they lead
         nowhere."""
-        board = self.board
+        board, tables = self.board, search.tables  # the keys the search stored states by
         pushes = loop.search_path(search, node)
-        box_keys, player_keys = zobrist_keys(board.walls.size)
         found, rest = descend(self.perimeter, segment, board.walls, board.width, board.offsets,
-                              board.goal_mask, box_keys, player_keys, board.boxes,
+                              board.goal_mask, tables.box_keys, tables.player_keys, board.boxes,
                               board.player, pushes)
         return np.concatenate((pushes, rest)) if found else None

@@ -3,7 +3,6 @@ in this process, to its end."""
 
 from __future__ import annotations
 
-import time
 from typing import NamedTuple
 
 import numpy as np
@@ -12,7 +11,7 @@ from ..analysis.board import Board
 from ..kernels import loop
 from ..kernels.layout import Progress
 from .build import EMPTY, Learned, start
-from .meet import FIRST_TURN, TURN_SECONDS, meet_in_the_middle
+from .meet import FIRST_TURN, TURN_SECONDS, meet_in_the_middle, timed_turn
 from .perimeter import OnPerimeter
 from .spec import Meet, Search
 
@@ -70,12 +69,7 @@ def _on_perimeter(state: tuple, on_perimeter: OnPerimeter, rooms: list) -> Outco
     part in the perimeter after each."""
     turn = FIRST_TURN
     while True:
-        done = state.progress[Progress.EXPANDED]
-        started = time.perf_counter()
-        code, state = loop.run_search(state, done + turn, _EMPTY_KEYS, EMPTY)
-        ran, seconds = state.progress[Progress.EXPANDED] - done, time.perf_counter() - started
-        if ran and seconds > 0:
-            turn = max(1, int(ran * TURN_SECONDS / seconds))
+        code, state, turn = timed_turn(state, turn, TURN_SECONDS, _EMPTY_KEYS, EMPTY)
         found = None
         if code != loop.SOLVED or on_perimeter.backward:  # a backward solution published too
             found = on_perimeter.turn(state)
