@@ -83,13 +83,15 @@ def pull_to_base(
     included), the base it lands on and where the player ends; None if none does. A box
     is not pulled onto a square of ``dead``."""
     reached = pulled(board, dead, occupied, box, player, regions, bases)
-    return reached[-1] if reached and reached[-1][1] in bases else None
+    found = reached[-1] if reached else None
+    return found if found and found[1] in bases and found[1] != box else None
 
 
 def pulled(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int, player: int,
            regions: PlayerRegions, bases: set[int] = frozenset()) -> list[tuple[int, int, int]]:
     """``(pulls, square, player)`` for each position that pulls of the box on ``box`` reach,
-    fewest pulls first, up to the first on one of ``bases``; as :func:`pull_to_base`."""
+    fewest pulls first, up to the first on one of ``bases`` other than ``box`` (a box is
+    not taken away where it stands); as :func:`pull_to_base`."""
     offsets = board.offsets
     seen = {(box, regions.fill(occupied, player))}
     frontier = deque([(box, player, 0)])
@@ -107,7 +109,7 @@ def pulled(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int, playe
                     steps.append((to, to + int(offset)))
             occupied[square] = 0
             for to, behind in steps:
-                if to in bases:
+                if to in bases and to != box:
                     reached.append((pulls + 1, to, behind))
                     return reached
                 occupied[to] = 1
@@ -127,8 +129,8 @@ def dive_plan(board: Board, seconds: float = SECONDS) -> list[PlanStep]:
     in the order the goals are filled: one step per box, from its start square to its
     goal, and two for a box parked, the first with ``until`` the second; empty if no dive
     is found in ``seconds`` from any region the player could end in. A box on a goal that
-    is a start square is taken away at once (its step is the last, from that square to
-    itself), as in Festival, where every start square is a base."""
+    is a start square is pulled like the others, to another base (Festival takes no box
+    away without a pull): where it stands it may block the goals behind it."""
     if not board.boxes.size:
         return []
     backward = board.reversed()  # dead: no pull takes a box from here to a start square
@@ -265,22 +267,19 @@ class _Dive:
 
 def _moves(dive: _Dive):
     """The moves from the dive's position, ``(box, to, player after)``, as they are tried:
-    a box on a free base taken away at once (alone); else the box that the fewest pulls
-    take to a free base; then every box to every free base it reaches, fewest pulls
-    first; then the parkings (:func:`_parkings`)."""
+    the box that the fewest pulls take to a free base; then every box to every free base
+    it reaches (other than its own square), fewest pulls first; then the parkings
+    (:func:`_parkings`)."""
     board, dead, regions, player = dive.board, dive.dead, dive.regions, dive.player
     nearest = dive.nearest_first()
-    on_base = next((box for box in nearest if box in dive.bases), None)
-    if on_base is not None:  # on a start square already: taken away first, as in FESS
-        yield on_base, on_base, player
-        return
     best = _taken_away(dive, nearest)
     if best is not None:
         yield best[1:]
     # each box's pulls, nearest the bases first: its landings on free bases, its parkings
     reach = {box: pulled(board, dead, dive.occupied, box, player, regions) for box in nearest}
     landings = sorted((pulls, box, square, after) for box, reached in reach.items()
-                      for pulls, square, after in reached if square in dive.bases)
+                      for pulls, square, after in reached
+                      if square in dive.bases and square != box)
     for _, box, base, after in landings:
         if best is None or (box, base) != best[1:3]:
             yield box, base, after
