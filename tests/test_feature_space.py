@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
-from sokosolve.kernels.advisors import ADVICE_SHIFT, follow_advice
+from sokosolve.kernels.advisors import ADVICE_SHIFT, follow_advice, opens_pushes
 from sokosolve.kernels.distances import UNREACHABLE, walk_distances
 from sokosolve.kernels.feature_space import (
     MAX_CONNECTIVITY,
@@ -23,8 +23,9 @@ from sokosolve.kernels.feature_space import (
     nearest_walk,
 )
 from sokosolve.kernels.layout import Plan
+from sokosolve.kernels.reach import scanline_fill
 
-from .reference import STEPS, small_levels
+from .reference import STEPS, region, small_levels
 
 
 @settings(max_examples=200, deadline=None)
@@ -140,7 +141,7 @@ def test_the_best_cell_packs_most_then_has_fewest_areas_then_fewest_out_of_plan(
        st.integers(0, 4),
        st.lists(st.tuples(st.integers(0, 6), st.integers(1, 8), st.integers(0, 30),
                           st.integers(0, 8), st.integers(-1, 6), st.integers(0, 6),
-                          st.integers(0, 5)),
+                          st.integers(0, 5), st.booleans()),
                 min_size=1, max_size=12))
 def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, imagine,
                                                       hotspots, children):
@@ -151,11 +152,13 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
     more, the opener the child whose box stood nearest the next goals (-1: no opener)
     and goes no nearer, packing no fewer and with no more areas, the furthest after on
     ties, then the lowest key; the hotspots one the child with fewest hotspots, if fewer
-    and packing no fewer; with at most two children the first is advised too."""
+    and packing no fewer; the explorer, of the children whose push opens pushes and packing
+    no fewer, the one packing most, then with fewest areas, then the lowest key; with at
+    most two children the first is advised too."""
     keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [c[2] for c in children],
                     dtype=np.int64)
-    features = np.array([(p, a, i, 0, near, far if near >= 0 else -1, hot)
-                         for p, a, _, i, near, far, hot in children], dtype=np.int32)
+    features = np.array([(p, a, i, 0, near, far if near >= 0 else -1, hot, opens)
+                         for p, a, _, i, near, far, hot, opens in children], dtype=np.int32)
     follow_advice(keys, 0, 1, len(children) + 1, features, packed, areas, imagine, hotspots)
     order = range(len(children))
     packs = [k for k in order if children[k][0] > packed]
@@ -165,6 +168,7 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
                and features[k, 5] >= features[k, 4] and children[k][0] >= packed
                and children[k][1] <= areas]
     cools = [k for k in order if children[k][0] >= packed and children[k][6] < hotspots]
+    scouts = [k for k in order if children[k][0] >= packed and children[k][7]]
     advised = set()
     if cools:
         advised.add(min(cools, key=lambda k: (children[k][6], children[k][2], k)))
@@ -177,11 +181,49 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
     if openers:
         advised.add(min(openers, key=lambda k: (features[k, 4], -features[k, 5],
                                                 children[k][2], k)))
+    if scouts:
+        advised.add(min(scouts, key=lambda k: (-children[k][0], children[k][1], children[k][2],
+                                               k)))
     if len(children) <= 2:
         advised.add(0)
     for k, child in enumerate(children):
         assert keys[k + 1] & ((1 << ADVICE_SHIFT) - 1) == child[2]
         assert keys[k + 1] >> ADVICE_SHIFT == strayed + (k not in advised)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_levels(max_rows=6, max_cols=7, max_boxes=4))
+def test_the_explorer_sees_a_push_open_pushes_of_other_boxes(level):
+    """Against plain floods: for every push, whether afterwards the player reaches, for the
+    first time, a side of another box from which it can push that box."""
+    board = Board.from_level(level)
+    offsets = [int(o) for o in board.offsets]
+    boxes = {int(b) for b in board.boxes}
+    floor = {int(s) for s in np.flatnonzero(board.walls == 0)}
+    before = region(floor - boxes, offsets, int(board.player))
+    occupied = board.walls.copy()
+    occupied[board.boxes] = 1
+    marks = np.zeros(occupied.size, dtype=np.int32)
+    child_marks = np.zeros(occupied.size, dtype=np.int32)
+    stack = np.empty(2 * occupied.size + 4, dtype=np.int64)
+    scanline_fill(occupied, board.width, board.player, marks, 1, stack)
+    for box in sorted(boxes):
+        for step in offsets:
+            landing = box + step
+            if box - step not in before or landing not in floor or landing in boxes:
+                continue
+            after_boxes = boxes - {box} | {landing}
+            after = region(floor - after_boxes, offsets, box)
+            plain = any(c + o not in before and c + o in after
+                        and c - o in floor and c - o not in after_boxes
+                        for c in after_boxes - {landing} for o in offsets)
+            occupied[box], occupied[landing] = 0, 1
+            squares = np.array(sorted(after_boxes), dtype=np.int32)
+            scanline_fill(occupied, board.width, box, child_marks, 1, stack)
+            assert opens_pushes(occupied, board.offsets, squares, box, landing, marks, 1,
+                                child_marks, 1) == plain
+            child_marks[:] = 0
+            occupied[box], occupied[landing] = 1, 0
 
 
 @settings(max_examples=200, deadline=None)

@@ -19,7 +19,12 @@ by the cell's key among states that strayed as often. The advisors here:
   more free areas; the player's steps on the empty board measure near;
 - **hotspots**: the push that leaves the fewest boxes cutting another box off
   from every goal (:mod:`sokosolve.kernels.hotspots`), if fewer than the state
-  has, and packs no fewer boxes.
+  has, and packs no fewer boxes;
+- **explorer**: of the pushes that one push back would undo and after which the
+  player stands, for the first time, beside another box where it can push it
+  (:func:`opens_pushes`), the one that packs the most boxes, then leaves the
+  fewest free areas, if it packs no fewer boxes (Festival's explorer; unlike
+  Festival's, the square the pushed box left counts as new).
 
 A state with at most two children has its first one advised too: there is
 little to choose from. How often a path strayed sits in a cell key's high
@@ -27,8 +32,9 @@ bits, above :data:`ADVICE_SHIFT`.
 
 >>> import numpy as np
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)  # node 0 and its children 1-3
->>> features = np.array([[1, 3, 0, 0, 2, 3, 1], [2, 3, 0, 0, 5, 4, 1], [1, 2, 0, 0, 4, 4, 1]],
-...                     dtype=np.int32)  # (packed, areas, imagine, -, steps before, after, hot)
+>>> features = np.array([[1, 3, 0, 0, 2, 3, 1, 0], [2, 3, 0, 0, 5, 4, 1, 0],
+...                      [1, 2, 0, 0, 4, 4, 1, 0]], dtype=np.int32)
+>>> # (packed, areas, imagine, -, steps before, after, hot, opens pushes)
 >>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)
 >>> (keys >> ADVICE_SHIFT).tolist()  # child 2 packs, child 3 joins areas
 [0, 1, 0, 0]
@@ -42,6 +48,11 @@ bits, above :data:`ADVICE_SHIFT`.
 >>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)
 >>> (keys >> ADVICE_SHIFT).tolist()
 [0, 0, 0, 0]
+>>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
+>>> features[1, 6] = 1; features[2] = [1, 3, 0, 0, -1, -1, 1, 1]  # child 3 joins no
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)  # areas, but opens pushes
+>>> (keys >> ADVICE_SHIFT).tolist()  # the opener's advice and the explorer's
+[0, 0, 1, 0]
 """
 
 from __future__ import annotations
@@ -63,13 +74,19 @@ def follow_advice(
 
     ``features[k]`` is the k-th child's (packed boxes, free areas, imagine count, -, the
     pushed box's steps to the plan's next goals before the push and after it, -1 without
-    an opener, hotspots); ``packed``, ``areas``, ``imagine`` and ``hotspots`` are the
-    node's. A child's count is its parent's, plus one unless an advisor proposed the push
-    to it.
+    an opener, hotspots, 1 if the explorer may propose it); ``packed``, ``areas``,
+    ``imagine`` and ``hotspots`` are the node's. A child's count is its parent's, plus one
+    unless an advisor proposed the push to it.
     """
-    pack = link = picture = opener = cool = -1
+    pack = link = picture = opener = cool = scout = -1
     for k in range(end - first):
         key, child_packed, child_areas = cell_keys[first + k], features[k, 0], features[k, 1]
+        if features[k, 7] and child_packed >= packed and (
+            scout < 0 or child_packed > features[scout, 0]
+            or (child_packed == features[scout, 0] and (child_areas < features[scout, 1] or (
+                child_areas == features[scout, 1] and key < cell_keys[first + scout])))
+        ):
+            scout = k
         if child_packed > packed and (
             pack < 0 or child_packed > features[pack, 0]
             or (child_packed == features[pack, 0] and key < cell_keys[first + pack])
@@ -102,5 +119,27 @@ def follow_advice(
     strayed = cell_keys[node] >> ADVICE_SHIFT
     for k in range(end - first):
         advised = (k == pack or k == link or k == picture or k == opener or k == cool
-                   or (k == 0 and end - first <= 2))
+                   or k == scout or (k == 0 and end - first <= 2))
         cell_keys[first + k] += (strayed + (not advised)) << ADVICE_SHIFT
+
+
+@numba.njit(cache=True)
+def opens_pushes(
+    occupied: np.ndarray, offsets: np.ndarray, box_squares: np.ndarray, square: int,
+    landing: int, marks: np.ndarray, stamp: int, child_marks: np.ndarray, child_stamp: int,
+) -> bool:
+    """Whether pushing the box on ``square`` to ``landing`` lets the player, for the first
+    time, stand beside another box where it can push that box (Festival's explorer).
+
+    ``marks == stamp`` is the player's region before the push, ``child_marks ==
+    child_stamp`` after it; ``occupied`` is the board after it.
+    """
+    for b in box_squares:
+        if b == landing:
+            continue
+        for k in range(4):
+            side = b + offsets[k]
+            if (marks[side] != stamp and child_marks[side] == child_stamp
+                    and not occupied[b - offsets[k]]):
+                return True
+    return False

@@ -92,6 +92,7 @@ class Settings(NamedTuple):
     goal_side: bool  # the goal-side check (kernels.goal_side), with frozen_goals
     best_cell: bool  # feature space: every other turn goes to the best cell (FESS)
     advisors: bool  # feature space: cells take first the states fewest pushes off the advice
+    explorer: bool  # feature space: the advisors include the explorer
     next_goals: int  # feature space: weight on a pushed box's pushes to the plan's next goals
     noise: int  # feature space: a state's key gets a number from 0 to this, drawn from its key
     seed: int  # and from this
@@ -192,7 +193,8 @@ class Scratch(NamedTuple):
     proof: tuple  # kernels.deadlock_proof.proof_workspace
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
     child_features: np.ndarray  # feature space: [k, (packed, areas, imagine, out of plan,
-    # the pushed box's steps to the plan's next goals before and after, or -1, hotspots)]
+    # the pushed box's steps to the plan's next goals before and after, or -1, hotspots,
+    # whether the push opens pushes of other boxes (the explorer))]
     route_work: tuple  # kernels.routes.route_workspace
     route_targets: np.ndarray  # per square, 1 on a goal the plan fills next (pack moves,
     # the opener)

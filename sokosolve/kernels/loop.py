@@ -36,7 +36,7 @@ import time
 import numba
 import numpy as np
 
-from .advisors import follow_advice
+from .advisors import follow_advice, opens_pushes
 from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
 from .deadlock_proof import proof_workspace
@@ -292,7 +292,7 @@ def start_search(
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
         np.empty(nboxes, dtype=np.int32),
-        np.empty((_room(nboxes, tables, settings), 7), dtype=np.int32),
+        np.empty((_room(nboxes, tables, settings), 8), dtype=np.int32),
         route_workspace(n if settings.pack_moves or settings.box_moves else 0),
         np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
@@ -614,6 +614,7 @@ def _expand_nodes(
     matched_nodes, proof, ancestor = scratch.matched_nodes, scratch.proof, scratch.ancestor
     learn, patterns, goal_side = settings.learn, search.patterns, settings.goal_side
     best_turns, advised = settings.best_cell, settings.advisors
+    exploring = advised and settings.explorer
     next_goals = settings.next_goals if plan.goal_distances.shape[0] else 0
     noise, seed = settings.noise, settings.seed
     child_features = scratch.child_features
@@ -969,6 +970,15 @@ def _expand_nodes(
                                 plan, route_targets, landing) if opening else -1
                             child_features[child - stored_before, 6] = count_hotspots(
                                 hot, box_squares)
+                            child_features[child - stored_before, 7] = 0
+                            if exploring and steps == 1 and d < 4 and macro < 0 and not walls[
+                                    landing + offsets[d]]:  # the explorer's: undoable
+                                child_stamp += 1
+                                scanline_fill(occupied, width, after, child_marks, child_stamp,
+                                              stack)
+                                child_features[child - stored_before, 7] = opens_pushes(
+                                    occupied, offsets, box_squares, square, landing, marks,
+                                    stamp, child_marks, child_stamp)
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,

@@ -63,7 +63,7 @@ class Search:
     the states whose paths have the fewest pushes that no advisor proposed
     (:mod:`sokosolve.kernels.advisors`), then by its key; with ``opener`` too, the
     advisors include the opener, with ``hotspots`` the hotspots advisor
-    (:mod:`sokosolve.kernels.hotspots`). A planned search with
+    (:mod:`sokosolve.kernels.hotspots`), with ``explorer`` the explorer. A planned search with
     ``parking`` above 0 spends that share of its time first on a backward search with
     bases and counts packed boxes by the parking plan read off it
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
@@ -102,6 +102,7 @@ class Search:
     advisors: bool = False
     opener: bool = False
     hotspots: bool = False
+    explorer: bool = False
     parking: float = 0.0
     dive: bool = False
     phases: float = 0.0
@@ -127,6 +128,12 @@ class Search:
                 and not self.backward)
 
     @property
+    def explorer_advice(self) -> bool:
+        """Whether its advisors include the explorer."""
+        return (self.explorer and self.advisors and self.order == Order.FEATURES
+                and not self.backward)
+
+    @property
     def moves_boxes(self) -> bool:
         """Whether it also pushes every box to every square it reaches, as one move."""
         return self.box_moves and self.order == Order.FEATURES and not self.backward
@@ -144,7 +151,7 @@ class Search:
         switches = (("blind", self.blind), ("areas", self.commit_areas),
                     ("best", self.best_cell), ("advised", self.advisors),
                     ("opener", self.advisors and self.opener),
-                    ("hotspots", self.hotspot_advice))
+                    ("hotspots", self.hotspot_advice), ("explorer", self.explorer_advice))
         words += [name for name, on in switches if on]
         if self.dive and self.planned:
             words.append("dive")
