@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
-from sokosolve.analysis.dive_plan import PlayerRegions, dive_plan, pull_to_base
+from sokosolve.analysis.dive_plan import dive_plan, pull_to_base, pulled
 from sokosolve.io.files import load_levels
 from sokosolve.search.presets import FEATURES_BOXES
 
@@ -58,11 +58,37 @@ def test_the_fewest_pulls_to_a_base_equal_a_plain_search(data):
     occupied = board.walls.copy()
     occupied[sorted(boxes)] = 1
     dead = np.zeros_like(board.walls)
-    found = pull_to_base(board, dead, occupied, box, player, bases, PlayerRegions(board))
+    mask = np.zeros_like(board.walls)
+    mask[sorted(bases)] = 1
+    found = pull_to_base(board, dead, occupied, box, player, mask)
     expected = _plain_pulls(board, boxes, box, player, bases)
     assert (found and found[0]) == expected
     assert occupied.tolist() == (board.walls | np.isin(np.arange(board.walls.size),
                                                      sorted(boxes))).tolist()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_pulls_reach_the_squares_of_a_plain_search_fewest_pulls_first(data):
+    level = data.draw(small_levels(max_boxes=3))
+    board = Board.from_level(level)
+    floor = [int(s) for s in np.flatnonzero(board.walls == 0)]
+    boxes = data.draw(st.sets(st.sampled_from(floor), min_size=1, max_size=3))
+    box = data.draw(st.sampled_from(sorted(boxes)))
+    players = [s for s in floor if s not in boxes]
+    if not players:
+        return
+    player = data.draw(st.sampled_from(players))
+    occupied = board.walls.copy()
+    occupied[sorted(boxes)] = 1
+    reached = pulled(board, np.zeros_like(board.walls), occupied, box, player)
+    pulls = [p for p, _, _ in reached]
+    assert pulls == sorted(pulls)
+    first = {}  # the fewest pulls to each other square: a plain search's
+    for p, square, _ in reached:
+        first.setdefault(square, p)
+    for square in set(floor) - boxes:
+        assert first.get(square) == _plain_pulls(board, boxes, box, player, {square})
 
 
 def _dive_is_legal(board: Board, steps) -> bool:

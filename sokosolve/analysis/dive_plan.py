@@ -39,11 +39,11 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections import deque
 from typing import NamedTuple
 
 import numpy as np
 
+from ..kernels.lone_pulls import pulls_to_base
 from ..kernels.reach import scanline_fill
 from .board import Board
 from .parking_plan import PlanStep, moved_on
@@ -76,52 +76,26 @@ class PlayerRegions:
 
 def pull_to_base(
     board: Board, dead: np.ndarray, occupied: np.ndarray, box: int, player: int,
-    bases: set[int], regions: PlayerRegions,
+    bases: np.ndarray,
 ) -> tuple[int, int, int] | None:
-    """``(pulls, base, player)``: the fewest pulls that take the box on ``box`` to one of
-    ``bases`` with the others standing (``occupied``: walls and boxes, the box's square
-    included), the base it lands on and where the player ends; None if none does. A box
-    is not pulled onto a square of ``dead``."""
-    reached = pulled(board, dead, occupied, box, player, regions, bases)
-    found = reached[-1] if reached else None
-    return found if found and found[1] in bases and found[1] != box else None
+    """``(pulls, base, player)``: the fewest pulls that take the box on ``box`` to a square
+    marked in ``bases`` with the others standing (``occupied``: walls and boxes, the box's
+    square included), the base it lands on and where the player ends; None if none does.
+    A box is not pulled onto a square of ``dead``."""
+    reached = pulls_to_base(occupied, board.width, board.offsets, dead, bases, box, player)
+    if not len(reached):
+        return None
+    pulls, square, after = (int(value) for value in reached[-1])
+    return (pulls, square, after) if bases[square] and square != box else None
 
 
-def pulled(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int, player: int,
-           regions: PlayerRegions, bases: set[int] = frozenset()) -> list[tuple[int, int, int]]:
+def pulled(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int,
+           player: int) -> list[tuple[int, int, int]]:
     """``(pulls, square, player)`` for each position that pulls of the box on ``box`` reach,
-    fewest pulls first, up to the first on one of ``bases`` other than ``box`` (a box is
-    not taken away where it stands); as :func:`pull_to_base`."""
-    offsets = board.offsets
-    seen = {(box, regions.fill(occupied, player))}
-    frontier = deque([(box, player, 0)])
-    reached = []
-    occupied[box] = 0
-    try:
-        while frontier:
-            square, at, pulls = frontier.popleft()
-            occupied[square] = 1
-            regions.fill(occupied, at)
-            steps = []
-            for offset in offsets:  # the player steps back from the box, pulling it along
-                to = square + int(offset)
-                if regions.holds(to) and not occupied[to + offset] and not dead[to]:
-                    steps.append((to, to + int(offset)))
-            occupied[square] = 0
-            for to, behind in steps:
-                if to in bases and to != box:
-                    reached.append((pulls + 1, to, behind))
-                    return reached
-                occupied[to] = 1
-                state = (to, regions.fill(occupied, behind))
-                occupied[to] = 0
-                if state not in seen:
-                    seen.add(state)
-                    reached.append((pulls + 1, to, behind))
-                    frontier.append((to, behind, pulls + 1))
-        return reached
-    finally:
-        occupied[box] = 1
+    fewest pulls first; as :func:`pull_to_base`."""
+    reached = pulls_to_base(occupied, board.width, board.offsets, dead,
+                            np.zeros_like(occupied), box, player)
+    return [(pulls, square, after) for pulls, square, after in reached.tolist()]
 
 
 def dive_plan(board: Board, seconds: float = SECONDS) -> list[PlanStep]:
@@ -231,6 +205,8 @@ class _Dive:
         self.board, self.dead, self.least_pulls, self.regions = board, dead, least_pulls, regions
         self.boxes = {int(goal) for goal in board.goals}
         self.bases = {int(square) for square in board.boxes}
+        self.base_mask = np.zeros_like(board.walls)  # the free bases, as pulls_to_base has them
+        self.base_mask[board.boxes] = 1
         self.occupied = board.walls.copy()
         self.occupied[board.goals] = 1
         self.player = -1
@@ -239,7 +215,9 @@ class _Dive:
     def place(self, position: _Position) -> None:
         """Sets the dive to ``position``."""
         self.occupied[list(self.boxes)] = 0
+        self.base_mask[list(self.bases)] = 0
         self.boxes, self.bases = set(position.boxes), set(position.bases)
+        self.base_mask[list(self.bases)] = 1
         self.occupied[list(self.boxes)] = 1
         self.player, self.parkings = position.player, position.parkings
 
@@ -255,6 +233,7 @@ class _Dive:
         self.occupied[box] = 0
         if to in self.bases:
             self.bases.discard(to)
+            self.base_mask[to] = 0
         else:
             self.boxes.add(to)
             self.occupied[to] = 1
@@ -270,13 +249,13 @@ def _moves(dive: _Dive):
     the box that the fewest pulls take to a free base; then every box to every free base
     it reaches (other than its own square), fewest pulls first; then the parkings
     (:func:`_parkings`)."""
-    board, dead, regions, player = dive.board, dive.dead, dive.regions, dive.player
+    board, dead, player = dive.board, dive.dead, dive.player
     nearest = dive.nearest_first()
     best = _taken_away(dive, nearest)
     if best is not None:
         yield best[1:]
     # each box's pulls, nearest the bases first: its landings on free bases, its parkings
-    reach = {box: pulled(board, dead, dive.occupied, box, player, regions) for box in nearest}
+    reach = {box: pulled(board, dead, dive.occupied, box, player) for box in nearest}
     landings = sorted((pulls, box, square, after) for box, reached in reach.items()
                       for pulls, square, after in reached
                       if square in dive.bases and square != box)
@@ -294,7 +273,7 @@ def _taken_away(dive: _Dive, nearest: list[int]) -> tuple[int, int, int, int] | 
         if best is not None and dive.least_pulls[box] >= best[0]:
             break  # no box further on can be taken away in fewer pulls
         found = pull_to_base(dive.board, dive.dead, dive.occupied, box, dive.player,
-                             dive.bases, dive.regions)
+                             dive.base_mask)
         if found is not None and (best is None or found[0] < best[0]):
             best = (found[0], box, found[1], found[2])
     return best
@@ -306,7 +285,7 @@ def _parkings(dive: _Dive, reach: dict[int, list[tuple[int, int, int]]]):
     from which some other box can be taken away at a free base, then the others (some
     levels need two boxes moved aside before a third can go); none once the path has
     parked twice as many times as there are boxes."""
-    board, dead, regions, occupied = dive.board, dive.dead, dive.regions, dive.occupied
+    board, dead, occupied = dive.board, dive.dead, dive.occupied
     if dive.parkings >= 2 * len(dive.board.goals):
         return
     others = []
@@ -316,7 +295,7 @@ def _parkings(dive: _Dive, reach: dict[int, list[tuple[int, int, int]]]):
                 continue
             occupied[box] = 0
             occupied[square] = 1
-            freed = any(pull_to_base(board, dead, occupied, other, after, dive.bases, regions)
+            freed = any(pull_to_base(board, dead, occupied, other, after, dive.base_mask)
                         for other in dive.boxes - {box})
             occupied[square] = 0
             occupied[box] = 1

@@ -4,7 +4,10 @@ The phase plan (:mod:`sokosolve.analysis.phase_plan`) takes the solved position
 apart box by box; for each box it asks where a breadth-first search of pulls
 takes it, the other boxes as walls, and whether the player can get back to its
 own square and to the square the box left from there, and where the player stands
-once the box is there.
+once the box is there (:func:`lone_pulls`). The dive plan
+(:mod:`sokosolve.analysis.dive_plan`) asks for the positions such a search
+reaches, up to the first with the box on a free start square
+(:func:`pulls_to_base`).
 
 >>> import numpy as np
 >>> from sokosolve.level import parse_level
@@ -94,3 +97,59 @@ def lone_pulls(
                 tail += 1
     occupied[box] = 1
     return depth, flags, players
+
+
+@numba.njit(cache=True)
+def pulls_to_base(
+    occupied: np.ndarray, width: int, offsets: np.ndarray, dead: np.ndarray,
+    bases: np.ndarray, box: int, player: int,
+) -> np.ndarray:
+    """Pulls of the box on ``box``, breadth first, the player starting on ``player`` and the
+    other boxes and walls of ``occupied`` (which holds the box too) standing still:
+    ``(pulls, square, player after)`` of each position reached (a box square and a player
+    region), in the order reached, up to the first that has the box on a square marked in
+    ``bases`` other than ``box``. No pull takes the box onto a square marked in ``dead``.
+    ``occupied`` is restored before it returns."""
+    n = occupied.size
+    marks = np.zeros(n, dtype=np.int64)
+    stack = np.empty(2 * n + 4, dtype=np.int64)
+    seen = numba.typed.Dict.empty(numba.types.int64, numba.types.int64)
+    reached = np.empty((4 * n + 1, 3), dtype=np.int64)  # a region touches the box: 4 a square
+    queue = np.empty((4 * n + 2, 3), dtype=np.int64)  # (square, player, pulls)
+    sides = np.zeros(4, dtype=np.bool_)
+    stamp = 1
+    seen[box * n + scanline_fill(occupied, width, player, marks, stamp, stack)] = 1
+    queue[0, 0], queue[0, 1], queue[0, 2] = box, player, 0
+    head, tail, count = 0, 1, 0
+    occupied[box] = 0
+    while head < tail:
+        square, at, pulls = queue[head, 0], queue[head, 1], queue[head, 2]
+        head += 1
+        occupied[square] = 1
+        stamp += 1
+        scanline_fill(occupied, width, at, marks, stamp, stack)
+        for d in range(4):  # the player steps back from the box, pulling it along
+            to = square + offsets[d]
+            sides[d] = marks[to] == stamp and not occupied[to + offsets[d]] and not dead[to]
+        occupied[square] = 0
+        for d in range(4):
+            if not sides[d]:
+                continue
+            to = square + offsets[d]
+            behind = to + offsets[d]
+            if bases[to] and to != box:
+                reached[count, 0], reached[count, 1], reached[count, 2] = pulls + 1, to, behind
+                occupied[box] = 1
+                return reached[:count + 1]
+            occupied[to] = 1
+            stamp += 1
+            key = to * n + scanline_fill(occupied, width, behind, marks, stamp, stack)
+            occupied[to] = 0
+            if key not in seen:
+                seen[key] = 1
+                reached[count, 0], reached[count, 1], reached[count, 2] = pulls + 1, to, behind
+                count += 1
+                queue[tail, 0], queue[tail, 1], queue[tail, 2] = to, behind, pulls + 1
+                tail += 1
+    occupied[box] = 1
+    return reached[:count]
