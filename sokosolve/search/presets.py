@@ -57,7 +57,7 @@ FEATURES_PHASES_BOXES = replace(FEATURES_PHASES_ADVISED, box_moves=True, explore
 FEATURES_BOXES = replace(FEATURES, advisors=True, opener=True, box_moves=True)
 #: The same by the plan of a backward dive that takes the boxes away one at a time, each
 #: pulled straight to a free start square, as Festival's backward search often does.
-FEATURES_DIVE = replace(FEATURES_BOXES, dive=True, explorer=True)
+FEATURES_DIVE = replace(FEATURES_BOXES, dive=True)
 #: The second racer's meeting: the phase plan's advised search with box moves, met by the
 #: backward feature search with two thirds of the time.
 MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),))
