@@ -45,7 +45,7 @@ def _plain_pulls(board: Board, boxes: set[int], box: int, player: int,
 
 @settings(max_examples=300, deadline=None)
 @given(st.data())
-def test_the_fewest_pulls_to_a_base_equal_a_plain_search(data):
+def test_the_fewest_pulls_to_a_base_and_to_each_square_equal_a_plain_search(data):
     level = data.draw(small_levels(max_boxes=3))
     board = Board.from_level(level)
     floor = [int(s) for s in np.flatnonzero(board.walls == 0)]
@@ -61,30 +61,13 @@ def test_the_fewest_pulls_to_a_base_equal_a_plain_search(data):
     mask = np.zeros_like(board.walls)
     mask[sorted(bases)] = 1
     found = pull_to_base(board, dead, occupied, box, player, mask)
-    expected = _plain_pulls(board, boxes, box, player, bases)
-    assert (found and found[0]) == expected
+    assert (found and found[0]) == _plain_pulls(board, boxes, box, player, bases)
     assert occupied.tolist() == (board.walls | np.isin(np.arange(board.walls.size),
                                                      sorted(boxes))).tolist()
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.data())
-def test_the_pulls_reach_the_squares_of_a_plain_search_fewest_pulls_first(data):
-    level = data.draw(small_levels(max_boxes=3))
-    board = Board.from_level(level)
-    floor = [int(s) for s in np.flatnonzero(board.walls == 0)]
-    boxes = data.draw(st.sets(st.sampled_from(floor), min_size=1, max_size=3))
-    box = data.draw(st.sampled_from(sorted(boxes)))
-    players = [s for s in floor if s not in boxes]
-    if not players:
-        return
-    player = data.draw(st.sampled_from(players))
-    occupied = board.walls.copy()
-    occupied[sorted(boxes)] = 1
-    reached = pulled(board, np.zeros_like(board.walls), occupied, box, player)
+    reached = pulled(board, dead, occupied, box, player)  # every position, no base
     pulls = [p for p, _, _ in reached]
     assert pulls == sorted(pulls)
-    first = {}  # the fewest pulls to each other square: a plain search's
+    first = {}
     for p, square, _ in reached:
         first.setdefault(square, p)
     for square in set(floor) - boxes:
