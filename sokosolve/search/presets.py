@@ -51,17 +51,16 @@ MEET_MIXED = Meet(seeded(FEATURES, 1), ((BACKWARD, 1 / 2),))
 MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 
 #: The phase plan's advised search that also moves every box to every square it reaches as
-#: one move, as FESS moves boxes; and the advised search by the packing plan that does.
-FEATURES_PHASES_BOXES = replace(FEATURES_PHASES_ADVISED, box_moves=True)
+#: one move, as FESS moves boxes, with the explorer among its advisors; and the advised
+#: search by the packing plan that moves boxes.
+FEATURES_PHASES_BOXES = replace(FEATURES_PHASES_ADVISED, box_moves=True, explorer=True)
 FEATURES_BOXES = replace(FEATURES, advisors=True, opener=True, box_moves=True)
 #: The same by the plan of a backward dive that takes the boxes away one at a time, each
 #: pulled straight to a free start square, as Festival's backward search often does.
 FEATURES_DIVE = replace(FEATURES_BOXES, dive=True)
-#: The second racer's meeting: the phase plan's advised search with box moves and the
-#: explorer among its advisors, met by the backward feature search with two thirds of the
-#: time.
-MEET_BOXES = Meet(seeded(replace(FEATURES_PHASES_BOXES, explorer=True), 2),
-                  ((BACKWARD_FEATURES, 2 / 3),))
+#: The second racer's meeting: the phase plan's advised search with box moves, met by the
+#: backward feature search with two thirds of the time.
+MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),))
 
 #: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
 #: restarts with other searches.
