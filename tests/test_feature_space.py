@@ -220,7 +220,7 @@ def test_the_explorer_sees_a_push_open_pushes_of_other_boxes(level):
             occupied[box], occupied[landing] = 0, 1
             squares = np.array(sorted(after_boxes), dtype=np.int32)
             scanline_fill(occupied, board.width, box, child_marks, 1, stack)
-            assert opens_pushes(occupied, board.offsets, squares, box, landing, marks, 1,
+            assert opens_pushes(occupied, board.offsets, squares, landing, marks, 1,
                                 child_marks, 1) == plain
             child_marks[:] = 0
             occupied[box], occupied[landing] = 1, 0

@@ -125,10 +125,10 @@ def follow_advice(
 
 @numba.njit(cache=True)
 def opens_pushes(
-    occupied: np.ndarray, offsets: np.ndarray, box_squares: np.ndarray, square: int,
-    landing: int, marks: np.ndarray, stamp: int, child_marks: np.ndarray, child_stamp: int,
+    occupied: np.ndarray, offsets: np.ndarray, box_squares: np.ndarray, landing: int,
+    marks: np.ndarray, stamp: int, child_marks: np.ndarray, child_stamp: int,
 ) -> bool:
-    """Whether pushing the box on ``square`` to ``landing`` lets the player, for the first
+    """Whether the push that put a box on ``landing`` lets the player, for the first
     time, stand beside another box where it can push that box (Festival's explorer).
 
     ``marks == stamp`` is the player's region before the push, ``child_marks ==

@@ -977,8 +977,8 @@ def _expand_nodes(
                                 scanline_fill(occupied, width, after, child_marks, child_stamp,
                                               stack)
                                 child_features[child - stored_before, 7] = opens_pushes(
-                                    occupied, offsets, box_squares, square, landing, marks,
-                                    stamp, child_marks, child_stamp)
+                                    occupied, offsets, box_squares, landing, marks, stamp,
+                                    child_marks, child_stamp)
                             heap_size += 1
                         else:
                             open_push(heap, heap_size,
