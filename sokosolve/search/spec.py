@@ -249,29 +249,40 @@ class Race:
         return "race(" + " ; ".join(map(str, self.racers)) + ")"
 
 
-def portfolio(strategies: tuple[Search | Meet | Then, ...], cores: int = 2,
-              lead: float = 0.0) -> Race:
+def portfolio(strategies: tuple[Search | Meet | Then | tuple[Search | Meet | Then, float], ...],
+              cores: int = 2, lead: float = 0.0) -> Race:
     """Restarts in rounds, as Festival runs its strategies: each of ``cores`` racers runs
     every ``cores``-th strategy, one after another, each with the time its racer has left
     divided by the rounds left (a strategy that gives up early leaves its time to the next).
     With ``lead`` above 0, each racer's first strategy takes that share of its time, and
-    the rounds after it share the rest.
+    the rounds after it share the rest. A pair ``(strategy, share)`` gives that strategy
+    ``share`` of the time its racer has left when it starts.
 
     >>> a, b, c = (Search(Order.GREEDY, w) for w in (1, 2, 3))
     >>> print(portfolio((a, b, c)))
     race(then(greedy w1 @0.5, greedy w3) ; greedy w2)
     >>> print(portfolio((a, b, c), cores=1, lead=0.6))
     race(then(greedy w1 @0.6, then(greedy w2 @0.5, greedy w3)))
+    >>> print(portfolio(((a, 0.2), b, c), cores=1))
+    race(then(greedy w1 @0.2, then(greedy w2 @0.5, greedy w3)))
     """
     racers = []
     for first in range(min(cores, len(strategies))):
         mine = strategies[first::cores]
-        chain = mine[-1]
+        chain = _unshared(mine[-1])
         for k in range(len(mine) - 2, -1, -1):
-            share = lead if k == 0 and lead else 1 / (len(mine) - k)
-            chain = Then(mine[k], share, chain)
+            if isinstance(mine[k], tuple):
+                strategy, share = mine[k]
+            else:
+                strategy, share = mine[k], lead if k == 0 and lead else 1 / (len(mine) - k)
+            chain = Then(strategy, share, chain)
         racers.append(chain)
     return Race(tuple(racers))
+
+
+def _unshared(entry: Search | Meet | Then | tuple[Search | Meet | Then, float]):
+    """A racer's last strategy, which takes all the time left whatever share it is given."""
+    return entry[0] if isinstance(entry, tuple) else entry
 
 
 #: What can run in one process.
