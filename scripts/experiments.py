@@ -49,7 +49,6 @@ EXPERIMENTS: dict[str, Strategy] = {
     # the explorer in the packing plan's and the dive plan's searches with box moves
     # (2026-12-07): the dive's, alone on one core, solves Sasquatch I 38 and loses XSokoban 28
     "features-boxes-explorer": replace(FEATURES_BOXES, explorer=True),
-    "features-dive-explorer": replace(FEATURES_DIVE, explorer=True),
     # every box to every square it reaches as one move, without the advisors
     "features-box-moves": replace(FEATURES, box_moves=True),
     "meet-backward": MEET_BACKWARD,

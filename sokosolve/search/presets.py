@@ -58,6 +58,8 @@ FEATURES_BOXES = replace(FEATURES, advisors=True, opener=True, box_moves=True)
 #: The same by the plan of a backward dive that takes the boxes away one at a time, each
 #: pulled straight to a free start square, as Festival's backward search often does.
 FEATURES_DIVE = replace(FEATURES_BOXES, dive=True)
+#: The same with the explorer among its advisors: it solves other levels.
+FEATURES_DIVE_EXPLORER = replace(FEATURES_DIVE, explorer=True)
 #: The second racer's meeting: the phase plan's advised search with box moves, met by the
 #: backward feature search with two thirds of the time.
 MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),))
@@ -65,12 +67,16 @@ MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),
 #: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
 #: restarts with other searches.
 ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
-#: The default for a single level on two cores or more: restarts in rounds. Each core
-#: gives half its time to a meeting (the second moving boxes forward), then restarts
-#: twice: the advised searches with box moves (the second core's by the dive plan), then
-#: the advised phase-plan search and the out-of-plan one, seeded.
-RACE = portfolio((MEET_MIXED, MEET_BOXES, FEATURES_PHASES_BOXES, FEATURES_DIVE,
-                  seeded(FEATURES_PHASES_ADVISED, 3), seeded(FEATURES_OUT_OF_PLAN, 3)),
+#: The default for a single level on two cores or more: restarts in four rounds, as
+#: Festival runs its portfolio. Core one gives half its time to a meeting, then restarts
+#: with the advised searches with box moves and the phase plan, the advised phase-plan
+#: search, and the advised search with box moves by the packing plan. Core two starts with
+#: the dive plan's search for 0.15 of its time (the levels it solves, it solves in
+#: seconds), gives half the rest to its meeting (box moves forward), then restarts with the
+#: dive plan's search with the explorer and the out-of-plan search. The three seeded.
+RACE = portfolio((MEET_MIXED, (FEATURES_DIVE, 0.15), FEATURES_PHASES_BOXES, (MEET_BOXES, 0.5),
+                  seeded(FEATURES_PHASES_ADVISED, 3), FEATURES_DIVE_EXPLORER,
+                  seeded(FEATURES_BOXES, 3), seeded(FEATURES_OUT_OF_PLAN, 3)),
                  lead=0.5)
 
 #: The strategies by name: the defaults, their parts, the optimal search and the
@@ -90,6 +96,7 @@ PRESETS: dict[str, Strategy] = {
     "features-phases-boxes": FEATURES_PHASES_BOXES,
     "features-boxes": FEATURES_BOXES,
     "features-dive": FEATURES_DIVE,
+    "features-dive-explorer": FEATURES_DIVE_EXPLORER,
     "features-areas": AREAS,
     "backward": BACKWARD,
     "backward-features": BACKWARD_FEATURES,
