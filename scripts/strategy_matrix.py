@@ -12,10 +12,10 @@ its own, ``--jobs`` at a time, every solution replayed, and appends one JSON rec
 run. ``play`` reads such records and plays out the race that
 :func:`sokosolve.search.spec.portfolio` makes of the strategies named (dealt to
 ``--cores`` racers in turn, the first of each with ``--lead`` of its time): a level counts
-as solved at the first moment a strategy's recorded time fits in its slot. It prints the levels
-solved and the wall time in all. The play-out is a model: alone on a core, a strategy
-shares no learned patterns or perimeter with the other racer, and a strategy that gives
-up early leaves its time to the next in the race but not here.
+as solved at the first moment a strategy's recorded time fits in its slot, and a strategy
+that ended undecided early leaves the rest of its slot to the next, as in the race. It
+prints the levels solved and the wall time in all. The play-out is a model: alone on a
+core, a strategy shares no learned patterns or perimeter with the other racer.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def _one(job: tuple[str, int, str, float]) -> dict:
     if result.solution and not solved:
         raise SystemExit(f"strategy_matrix: {name} gave a wrong solution on level {number}")
     return {"collection": Path(collection).name, "level": number, "strategy": name,
-            "solved": solved, "seconds": round(took, 2)}
+            "solved": solved, "status": result.status.value, "seconds": round(took, 2)}
 
 
 def run(args: argparse.Namespace) -> None:
@@ -89,11 +89,12 @@ def run(args: argparse.Namespace) -> None:
 
 
 def play(args: argparse.Namespace) -> None:
-    table: dict[tuple[str, int], dict[str, float | None]] = {}
+    table: dict[tuple[str, int], dict[str, tuple[float, str]]] = {}
     for line in Path(args.matrix).read_text().splitlines():
         record = json.loads(line)
         times = table.setdefault((record["collection"], record["level"]), {})
-        times[record["strategy"]] = record["seconds"] if record["solved"] else None
+        status = record.get("status", "solved" if record["solved"] else "timeout")
+        times[record["strategy"]] = (record["seconds"], status)
     names = [name.strip() for name in args.portfolio.split(",")]
     race = portfolio(tuple(strategy(name) for name in names), args.cores, args.lead)
     named = {str(strategy(name)): name for name in names}
@@ -107,18 +108,20 @@ def play(args: argparse.Namespace) -> None:
     print(f"solved {solved}/{len(table)}, wall {wall:.0f} s")
 
 
-def solved_at(racer, named: dict[str, str], times: dict[str, float | None],
+def solved_at(racer, named: dict[str, str], times: dict[str, tuple[float, str]],
               seconds: float) -> float | None:
     """When ``racer`` (a chain of :class:`Then`) solves the level in ``seconds``, on the
-    table's ``times`` by strategy name (None: not solved), or None.
+    table's ``(seconds, status)`` by strategy name, or None. A strategy that ended
+    undecided before its slot's end (a state limit, say) leaves the rest of its slot to the
+    next, as in the race.
 
     >>> a, b = strategy("features-dive"), strategy("features-boxes:3")
     >>> racer = Then(a, 0.5, b)
     >>> names = {str(a): "dive", str(b): "boxes"}
-    >>> solved_at(racer, names, {"dive": 20.0, "boxes": 4.0}, 30.0)
+    >>> solved_at(racer, names, {"dive": (20.0, "solved"), "boxes": (4.0, "solved")}, 30.0)
     19.0
-    >>> solved_at(racer, names, {"dive": 14.0, "boxes": None}, 30.0)
-    14.0
+    >>> solved_at(racer, names, {"dive": (2.0, "limit"), "boxes": (4.0, "solved")}, 30.0)
+    6.0
     """
     clock = 0.0
     while True:
@@ -126,12 +129,12 @@ def solved_at(racer, named: dict[str, str], times: dict[str, float | None],
         if str(first) not in named or named[str(first)] not in times:
             raise SystemExit(f"strategy_matrix: no record of {first}")
         slot = (seconds - clock) * share
-        took = times[named[str(first)]]
-        if took is not None and took <= slot:
+        took, status = times[named[str(first)]]
+        if took <= slot and status == "solved":
             return clock + took
-        if not isinstance(racer, Then):
+        if not isinstance(racer, Then) or (took <= slot and status == "unsolvable"):
             return None
-        clock += slot
+        clock += took if took < slot and status != "timeout" else slot
         racer = racer.rest
 
 
