@@ -67,13 +67,12 @@ MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),
 #: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
 #: restarts with other searches.
 ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
-#: The default for a single level on two cores or more: restarts in four rounds, as
-#: Festival runs its portfolio. Core one gives half its time to a meeting, then restarts
-#: with the advised searches with box moves and the phase plan, the advised phase-plan
-#: search, and the advised search with box moves by the packing plan. Core two starts with
-#: the dive plan's search for 0.15 of its time (the levels it solves, it solves in
-#: seconds), gives half the rest to its meeting (box moves forward), then restarts with the
-#: dive plan's search with the explorer and the out-of-plan search. The three seeded.
+#: The default for a single level on two cores or more: four rounds a core, as Festival
+#: runs its portfolio. Core one: its meeting for half its time, then the phase plan's
+#: advised search with box moves, the advised phase-plan search, and the advised search
+#: with box moves by the packing plan. Core two: the dive plan's search for 0.15 of its
+#: time (the levels it solves, it solves in seconds), its meeting (box moves forward) for
+#: half the rest, then the dive plan's search with the explorer and the out-of-plan search.
 RACE = portfolio((MEET_MIXED, (FEATURES_DIVE, 0.15), FEATURES_PHASES_BOXES, (MEET_BOXES, 0.5),
                   seeded(FEATURES_PHASES_ADVISED, 3), FEATURES_DIVE_EXPLORER,
                   seeded(FEATURES_BOXES, 3), seeded(FEATURES_OUT_OF_PLAN, 3)),

@@ -249,8 +249,11 @@ class Race:
         return "race(" + " ; ".join(map(str, self.racers)) + ")"
 
 
-def portfolio(strategies: tuple[Search | Meet | Then | tuple[Search | Meet | Then, float], ...],
-              cores: int = 2, lead: float = 0.0) -> Race:
+#: A portfolio's entry: a strategy, or a strategy and its share of its racer's time.
+Entry = Search | Meet | Then | tuple[Search | Meet | Then, float]
+
+
+def portfolio(strategies: tuple[Entry, ...], cores: int = 2, lead: float = 0.0) -> Race:
     """Restarts in rounds, as Festival runs its strategies: each of ``cores`` racers runs
     every ``cores``-th strategy, one after another, each with the time its racer has left
     divided by the rounds left (a strategy that gives up early leaves its time to the next).
@@ -280,7 +283,7 @@ def portfolio(strategies: tuple[Search | Meet | Then | tuple[Search | Meet | The
     return Race(tuple(racers))
 
 
-def _unshared(entry: Search | Meet | Then | tuple[Search | Meet | Then, float]):
+def _unshared(entry: Entry) -> Search | Meet | Then:
     """A racer's last strategy, which takes all the time left whatever share it is given."""
     return entry[0] if isinstance(entry, tuple) else entry
 
