@@ -27,6 +27,17 @@ from sokosolve.io.files import load_levels
 from sokosolve.replay import verify
 
 
+def level_numbers(text: str, total: int) -> list[int]:
+    """``1-10,15`` as 1-based level numbers; all ``total`` levels when ``text`` is empty."""
+    if not text:
+        return list(range(1, total + 1))
+    chosen = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        chosen.extend(range(int(first), int(last or first) + 1))
+    return chosen
+
+
 def run_level(checkout: Path, text: str, timeout: float, jobs: int) -> dict:
     """One level through the CLI of ``checkout``: its JSON record, with the wall time."""
     started = time.perf_counter()
@@ -54,12 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="append the records here (JSON lines)")
     args = parser.parse_args(argv)
     levels = load_levels(args.collection)
-    chosen = range(1, len(levels) + 1)
-    if args.levels:
-        chosen = []
-        for part in args.levels.split(","):
-            first, _, last = part.partition("-")
-            chosen += range(int(first), int(last or first) + 1)
+    chosen = level_numbers(args.levels, len(levels))
     sides = {"base": args.base.resolve(), "new": args.new.resolve()}
     records: dict[str, dict[int, dict]] = {name: {} for name in sides}
     out = args.out.open("a") if args.out else None

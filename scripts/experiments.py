@@ -46,8 +46,8 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-parking-advised": replace(FEATURES, parking=0.2, advisors=True),
     # the hotspots advisor too (2026-12-06): alone it solves XSokoban 40, in the race no gain
     "features-phases-hotspots": replace(FEATURES_PHASES_ADVISED, hotspots=True),
-    # the explorer in the packing plan's and the dive plan's searches with box moves
-    # (2026-12-07): the dive's, alone on one core, solves Sasquatch I 38 and loses XSokoban 28
+    # the explorer in the packing plan's search with box moves (2026-12-07); the dive
+    # plan's is the preset features-dive-explorer
     "features-boxes-explorer": replace(FEATURES_BOXES, explorer=True),
     # every box to every square it reaches as one move, without the advisors
     "features-box-moves": replace(FEATURES, box_moves=True),

@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scripts.bench_ab import level_numbers  # noqa: E402
 from scripts.experiments import EXPERIMENTS  # noqa: E402
 from sokosolve.io.files import load_levels  # noqa: E402
 from sokosolve.limits import Limits  # noqa: E402
@@ -45,17 +46,6 @@ def strategy(name: str):
     if found is None:
         raise SystemExit(f"strategy_matrix: unknown strategy {base!r}")
     return seeded(found, int(seed)) if seed else found
-
-
-def numbers(text: str, total: int) -> list[int]:
-    """``1-10,15`` as level numbers; every level when empty."""
-    if not text:
-        return list(range(1, total + 1))
-    chosen = []
-    for part in text.split(","):
-        first, _, last = part.partition("-")
-        chosen.extend(range(int(first), int(last or first) + 1))
-    return chosen
 
 
 def _one(job: tuple[str, int, str, float]) -> dict:
@@ -78,7 +68,7 @@ def run(args: argparse.Namespace) -> None:
     for name in names:
         strategy(name)
     jobs = [(str(args.collection), number, name, args.timeout)
-            for number in numbers(args.levels, total) for name in names]
+            for number in level_numbers(args.levels, total) for name in names]
     with multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=1) as pool, \
             open(args.out, "a") as out:
         for record in pool.imap_unordered(_one, jobs):
