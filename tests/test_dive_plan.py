@@ -2,7 +2,6 @@
 are legal pulls, and its plan takes every box from a start square to a goal."""
 
 from collections import deque
-from dataclasses import replace
 
 import numpy as np
 from hypothesis import given, settings
@@ -11,9 +10,14 @@ from hypothesis import strategies as st
 from sokosolve.analysis.board import Board
 from sokosolve.analysis.dive_plan import dive_plan, pull_to_base, pulled
 from sokosolve.io.files import load_levels
-from sokosolve.search.presets import FEATURES_BOXES
+from sokosolve.limits import Limits
+from sokosolve.replay import verify
+from sokosolve.result import Status
+from sokosolve.search.presets import FEATURES_BOXES, FEATURES_DIVE
+from sokosolve.search.spec import Then
+from sokosolve.solver import solve
 
-from .conftest import PLANNED_PUZZLES, assert_solves_puzzles, shared
+from .conftest import PLANNED_PUZZLES, PUZZLES, assert_solves_puzzles, shared
 from .reference import region, small_levels
 
 
@@ -142,7 +146,21 @@ def test_the_dive_takes_most_microban_levels_apart():
 def test_the_feature_search_with_the_dive_plan_solves():
     """The feature search that follows the dive plan solves the shipped puzzles, and its
     solutions replay."""
-    assert_solves_puzzles(replace(FEATURES_BOXES, dive=True), PLANNED_PUZZLES[:3])
+    assert_solves_puzzles(FEATURES_DIVE, PLANNED_PUZZLES[:3])
+
+
+def test_the_dive_plans_search_gives_up_without_a_plan_and_leaves_its_time_to_the_next(
+        monkeypatch):
+    """Where the dive does not take the level apart, its search ends at once, searching
+    nothing, and in a portfolio the next search gets the time and solves."""
+    from sokosolve.search import build
+
+    monkeypatch.setattr(build, "dive_plan", lambda board, seconds: [])
+    level = load_levels(PUZZLES / PLANNED_PUZZLES[0])[0]
+    alone = solve(level, FEATURES_DIVE, Limits(seconds=30))
+    assert alone.status is Status.GAVE_UP and alone.states == 0 and alone.seconds < 5
+    then = solve(level, Then(FEATURES_DIVE, 0.9, FEATURES_BOXES), Limits(seconds=30))
+    assert then.status is Status.SOLVED and verify(level, then.solution).solved
 
 
 def test_the_dive_searches_on_where_the_greedy_move_gets_stuck():

@@ -23,13 +23,16 @@ class Order(IntEnum):
 
 
 class Code(IntEnum):
-    """How a run of the search loop ended; ``RUNNING``: it paused and can go on."""
+    """How a run of the search loop ended; ``RUNNING``: it paused and can go on;
+    ``GAVE_UP``: it never started, having no plan to go by (a search by the dive plan
+    where the dive does not take the level apart)."""
 
     SOLVED = 0
     UNSOLVABLE = 1
     TIMEOUT = 2
     LIMIT = 3
     RUNNING = 4
+    GAVE_UP = 5
 
 
 class Progress(IntEnum):

@@ -20,7 +20,7 @@ from ..analysis.positions import region_seeds
 from ..kernels import loop
 from ..kernels.distances import walk_distances
 from ..kernels.hotspots import hotspot_table
-from ..kernels.layout import Patterns, Plan, Settings, Tables
+from ..kernels.layout import Code, Patterns, Plan, Settings, Tables
 from ..kernels.learning import SUBTREE_TRIGGER
 from ..kernels.macros import ROUTE_SQUARES
 from ..kernels.open_list import MAX_STATES
@@ -58,27 +58,29 @@ class Learned:
         return sum(int(store.count[store.own]) for store in self._stores.values())
 
 
-def _plan(board: Board, search: Search, deadline: float) -> Plan:
+def _plan(board: Board, search: Search, deadline: float) -> Plan | None:
     """The plan ``search`` counts packed boxes by (:func:`_packing`), with the player's
-    steps from each of its goals if ``search`` takes the opener's advice."""
+    steps from each of its goals if ``search`` takes the opener's advice; none if it asks
+    for the dive plan and the dive does not take the level apart."""
     plan = _packing(board, search, deadline)
+    if plan is None:
+        return None
     if search.advisors and search.opener and plan.goals.size:
         plan = plan._replace(walks=walk_distances(board.walls, plan.goals, board.offsets))
     return plan
 
 
-def _packing(board: Board, search: Search, deadline: float) -> Plan:
-    """The dive plan if ``search`` asks for one and the dive takes the level apart, else the
-    parking plan if asked for and one is found in its share of the time, else the phase
-    plan likewise, else the packing plan (with its out-of-plan zones if asked for); none if
-    unplanned."""
+def _packing(board: Board, search: Search, deadline: float) -> Plan | None:
+    """The dive plan if ``search`` asks for one (none if the dive does not take the level
+    apart), else the parking plan if asked for and one is found in its share of the time,
+    else the phase plan likewise, else the packing plan (with its out-of-plan zones if
+    asked for); an empty plan if unplanned."""
     if not search.planned:
         return Plan()
     if search.dive:
         left = max(0.0, deadline - time.perf_counter())
         steps = dive_plan(board, min(DIVE_SECONDS, DIVE_SHARE * left))
-        if steps:
-            return parking_tables(steps, board.boxes, board.walls.size)
+        return parking_tables(steps, board.boxes, board.walls.size) if steps else None
     if search.parking:
         steps = parking_plan(board, search.parking * max(0.0, deadline - time.perf_counter()))
         if steps:
@@ -105,9 +107,10 @@ def _routes_fit(board: Board) -> bool:
 def start(
     board: Board, search: Search, max_states: int, deadline: float,
     stop: np.ndarray = _NO_STOP, learned: Learned | None = None,
-) -> tuple[int, tuple, list]:
+) -> tuple[int, tuple | None, list]:
     """Starts ``search`` on ``board``: ``(status, search state, goal rooms used)``, for
-    :func:`~sokosolve.kernels.loop.run_search` to go on with. ``deadline`` is a
+    :func:`~sokosolve.kernels.loop.run_search` to go on with; ``(GAVE_UP, None, [])`` if
+    it has no plan to go by (:func:`_plan`). ``deadline`` is a
     ``time.perf_counter()`` value; setting ``stop[0]`` ends the search as at the deadline.
     ``learned`` holds the deadlock patterns learned on ``board`` so far, which the search
     uses and adds to (none given: a store of its own)."""
@@ -118,6 +121,8 @@ def start(
     box_keys, player_keys = zobrist_keys(board.walls.size)
     rooms = goal_rooms(board) if search.macros and search.goal_macros else []
     plan = _plan(board, search, deadline)
+    if plan is None:
+        return Code.GAVE_UP, None, []
     if search.commit_areas:
         goal_areas = goal_area_ids(board)
         plan = plan._replace(goal_area=goal_areas, box_area=box_area_ids(board, goal_areas))

@@ -69,7 +69,9 @@ class Search:
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
     does not dissolve the level; with ``dive``, it counts them by the plan of a
     backward dive that pulls one box at a time straight to a free start square
-    (:mod:`sokosolve.analysis.dive_plan`), the other plans where the dive gets stuck; with
+    (:mod:`sokosolve.analysis.dive_plan`); where the dive does not take the level apart,
+    it gives up at once (status ``gave-up``), leaving its time to the next search of a
+    portfolio, since it would search as it does without ``dive``; with
     ``phases`` above 0, that share on taking the solved
     position apart in phases with parking (:mod:`sokosolve.analysis.phase_plan`), the
     packing plan again if that fails. With ``out_of_plan``, the packing plan's cells also
