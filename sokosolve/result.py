@@ -13,9 +13,8 @@ class Status(str, enum.Enum):
     UNSOLVABLE = "unsolvable"  # the whole state space was searched: no solution exists
     TIMEOUT = "timeout"
     LIMIT = "limit"  # the state cap was reached
-    # A search that goes by a plan found none and stopped at once (the dive plan's searches,
-    # which a portfolio runs first, so the next search gets their time; never the default's
-    # answer).
+    # A search by the dive plan only found no plan and stopped at once, for the next search
+    # of its portfolio (never the answer of a preset).
     GAVE_UP = "gave-up"
     ERROR = "error"
 

@@ -2,6 +2,7 @@
 are legal pulls, and its plan takes every box from a start square to a goal."""
 
 from collections import deque
+from dataclasses import replace
 
 import numpy as np
 from hypothesis import given, settings
@@ -149,18 +150,22 @@ def test_the_feature_search_with_the_dive_plan_solves():
     assert_solves_puzzles(FEATURES_DIVE, PLANNED_PUZZLES[:3])
 
 
-def test_the_dive_plans_search_gives_up_without_a_plan_and_leaves_its_time_to_the_next(
+def test_the_dive_only_search_gives_up_without_a_plan_and_leaves_its_time_to_the_next(
         monkeypatch):
-    """Where the dive does not take the level apart, its search ends at once, searching
-    nothing, and in a portfolio the next search gets the time and solves."""
+    """Where the dive does not take the level apart, the search by the dive plan only ends
+    at once, searching nothing, and in a portfolio the next search gets the time and solves;
+    the dive plan's search falls back on another plan."""
     from sokosolve.search import build
 
     monkeypatch.setattr(build, "dive_plan", lambda board, seconds: [])
     level = load_levels(PUZZLES / PLANNED_PUZZLES[0])[0]
-    alone = solve(level, FEATURES_DIVE, Limits(seconds=30))
+    dive_only = replace(FEATURES_DIVE, dive_only=True)
+    alone = solve(level, dive_only, Limits(seconds=30))
     assert alone.status is Status.GAVE_UP and alone.states == 0 and alone.seconds < 5
-    then = solve(level, Then(FEATURES_DIVE, 0.9, FEATURES_BOXES), Limits(seconds=30))
+    then = solve(level, Then(dive_only, 0.9, FEATURES_BOXES), Limits(seconds=30))
     assert then.status is Status.SOLVED and verify(level, then.solution).solved
+    fallen_back = solve(level, FEATURES_DIVE, Limits(seconds=30))
+    assert fallen_back.status is Status.SOLVED and verify(level, fallen_back.solution).solved
 
 
 def test_the_dive_searches_on_where_the_greedy_move_gets_stuck():

@@ -25,7 +25,7 @@ class Order(IntEnum):
 class Code(IntEnum):
     """How a run of the search loop ended; ``RUNNING``: it paused and can go on;
     ``GAVE_UP``: it never started, having no plan to go by (a search by the dive plan
-    where the dive does not take the level apart)."""
+    only, where the dive does not take the level apart)."""
 
     SOLVED = 0
     UNSOLVABLE = 1

@@ -60,8 +60,8 @@ class Learned:
 
 def _plan(board: Board, search: Search, deadline: float) -> Plan | None:
     """The plan ``search`` counts packed boxes by (:func:`_packing`), with the player's
-    steps from each of its goals if ``search`` takes the opener's advice; none if it asks
-    for the dive plan and the dive does not take the level apart."""
+    steps from each of its goals if ``search`` takes the opener's advice; none if it goes by
+    the dive plan only and the dive does not take the level apart."""
     plan = _packing(board, search, deadline)
     if plan is None:
         return None
@@ -71,16 +71,19 @@ def _plan(board: Board, search: Search, deadline: float) -> Plan | None:
 
 
 def _packing(board: Board, search: Search, deadline: float) -> Plan | None:
-    """The dive plan if ``search`` asks for one (none if the dive does not take the level
-    apart), else the parking plan if asked for and one is found in its share of the time,
-    else the phase plan likewise, else the packing plan (with its out-of-plan zones if
-    asked for); an empty plan if unplanned."""
+    """The dive plan if ``search`` asks for one and the dive takes the level apart (if not,
+    none for a search by the dive plan only), else the parking plan if asked for and one is
+    found in its share of the time, else the phase plan likewise, else the packing plan
+    (with its out-of-plan zones if asked for); an empty plan if unplanned."""
     if not search.planned:
         return Plan()
     if search.dive:
         left = max(0.0, deadline - time.perf_counter())
         steps = dive_plan(board, min(DIVE_SECONDS, DIVE_SHARE * left))
-        return parking_tables(steps, board.boxes, board.walls.size) if steps else None
+        if steps:
+            return parking_tables(steps, board.boxes, board.walls.size)
+        if search.dive_only:
+            return None
     if search.parking:
         steps = parking_plan(board, search.parking * max(0.0, deadline - time.perf_counter()))
         if steps:

@@ -72,10 +72,12 @@ ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
 #: advised search with box moves, the advised phase-plan search, and the advised search
 #: with box moves by the packing plan. Core two: the dive plan's search for 0.15 of its
 #: time (the levels it solves, it solves in seconds), its meeting (box moves forward) for
-#: half the rest, then the dive plan's search with the explorer and the out-of-plan search.
-RACE = portfolio((MEET_MIXED, (FEATURES_DIVE, 0.15), FEATURES_PHASES_BOXES, (MEET_BOXES, 0.5),
-                  seeded(FEATURES_PHASES_ADVISED, 3), FEATURES_DIVE_EXPLORER,
-                  seeded(FEATURES_BOXES, 3), seeded(FEATURES_OUT_OF_PLAN, 3)),
+#: half the rest, then the dive plan's search with the explorer and the out-of-plan search;
+#: the dive plan's searches give up where the dive finds no plan, for the next.
+RACE = portfolio((MEET_MIXED, (replace(FEATURES_DIVE, dive_only=True), 0.15),
+                  FEATURES_PHASES_BOXES, (MEET_BOXES, 0.5), seeded(FEATURES_PHASES_ADVISED, 3),
+                  replace(FEATURES_DIVE_EXPLORER, dive_only=True), seeded(FEATURES_BOXES, 3),
+                  seeded(FEATURES_OUT_OF_PLAN, 3)),
                  lead=0.5)
 
 #: The strategies by name: the defaults, their parts, the optimal search and the

@@ -69,9 +69,9 @@ class Search:
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
     does not dissolve the level; with ``dive``, it counts them by the plan of a
     backward dive that pulls one box at a time straight to a free start square
-    (:mod:`sokosolve.analysis.dive_plan`); where the dive does not take the level apart,
-    it gives up at once (status ``gave-up``), leaving its time to the next search of a
-    portfolio, since it would search as it does without ``dive``; with
+    (:mod:`sokosolve.analysis.dive_plan`), the other plans where the dive gets stuck, or
+    with ``dive_only`` none: it gives up at once (status ``gave-up``), leaving its time to
+    the next search of a portfolio, which runs the search without the dive already; with
     ``phases`` above 0, that share on taking the solved
     position apart in phases with parking (:mod:`sokosolve.analysis.phase_plan`), the
     packing plan again if that fails. With ``out_of_plan``, the packing plan's cells also
@@ -107,6 +107,7 @@ class Search:
     explorer: bool = False
     parking: float = 0.0
     dive: bool = False
+    dive_only: bool = False
     phases: float = 0.0
     out_of_plan: bool = False
     next_goals: int = 0
@@ -156,7 +157,7 @@ class Search:
                     ("hotspots", self.hotspot_advice), ("explorer", self.explorer_advice))
         words += [name for name, on in switches if on]
         if self.dive and self.planned:
-            words.append("dive")
+            words.append("dive-only" if self.dive_only else "dive")
         if self.parking and self.planned:
             words.append(f"parking@{self.parking:.2g}")
         if self.phases and self.planned:
