@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..kernels.lone_pulls import pulls_to_base
+from ..kernels.lone_pulls import pull_positions
 from ..kernels.reach import scanline_fill
 from .board import Board
 from .parking_plan import PlanStep, moved_on
@@ -82,10 +82,10 @@ def pull_to_base(
     marked in ``bases`` with the others standing (``occupied``: walls and boxes, the box's
     square included), the base it lands on and where the player ends; None if none does.
     A box is not pulled onto a square of ``dead``."""
-    reached = pulls_to_base(occupied, board.width, board.offsets, dead, bases, box, player)
+    reached, _ = pull_positions(occupied, board.width, board.offsets, dead, bases, box, player)
     if not len(reached):
         return None
-    pulls, square, after = (int(value) for value in reached[-1])
+    pulls, square, after = (int(value) for value in reached[-1, :3])
     return (pulls, square, after) if bases[square] and square != box else None
 
 
@@ -93,9 +93,9 @@ def pulled(board: Board, dead: np.ndarray, occupied: np.ndarray, box: int,
            player: int) -> list[tuple[int, int, int]]:
     """``(pulls, square, player)`` for each position that pulls of the box on ``box`` reach,
     fewest pulls first; as :func:`pull_to_base`."""
-    reached = pulls_to_base(occupied, board.width, board.offsets, dead,
-                            np.zeros_like(occupied), box, player)
-    return [(pulls, square, after) for pulls, square, after in reached.tolist()]
+    reached, _ = pull_positions(occupied, board.width, board.offsets, dead,
+                                np.zeros_like(occupied), box, player)
+    return [(pulls, square, after) for pulls, square, after, _, _ in reached.tolist()]
 
 
 def dive_plan(board: Board, seconds: float = SECONDS) -> list[PlanStep]:
@@ -205,7 +205,7 @@ class _Dive:
         self.board, self.dead, self.least_pulls, self.regions = board, dead, least_pulls, regions
         self.boxes = {int(goal) for goal in board.goals}
         self.bases = {int(square) for square in board.boxes}
-        self.base_mask = np.zeros_like(board.walls)  # the free bases, as pulls_to_base has them
+        self.base_mask = np.zeros_like(board.walls)  # the free bases, as pull_positions has them
         self.base_mask[board.boxes] = 1
         self.occupied = board.walls.copy()
         self.occupied[board.goals] = 1

@@ -6,8 +6,8 @@ takes it, the other boxes as walls, and whether the player can get back to its
 own square and to the square the box left from there, and where the player stands
 once the box is there (:func:`lone_pulls`). The dive plan
 (:mod:`sokosolve.analysis.dive_plan`) asks for the positions such a search
-reaches, up to the first with the box on a free start square
-(:func:`pulls_to_base`).
+reaches, up to the first with the box on a free start square. Both read the one
+search, :func:`pull_positions`.
 
 >>> import numpy as np
 >>> from sokosolve.level import parse_level
@@ -43,82 +43,57 @@ def lone_pulls(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pulls of the box on ``box``, the player starting on ``player`` (``home``) and the
     other boxes and walls of ``occupied`` (which holds the box too) standing still:
-    per square, the fewest pulls that take the box there (-1: none), and the
-    :data:`HOME` and :data:`ORIGIN` flags of the positions reached with the box there, and
-    the player's square in the first of them (-1: none).
+    per square, its depth (-1: none reached; the box's own square 0, any other one more
+    than the depth of the square the box was first pulled there from, which in the few
+    levels where the box comes back with the player on another side is less than the
+    fewest pulls), and the :data:`HOME` and :data:`ORIGIN` flags of the positions reached
+    with the box there, and the player's square in the first of them (-1: none), read off
+    :func:`pull_positions`.
     ``occupied`` is restored before it returns."""
     n = occupied.size
+    nowhere = np.zeros(n, dtype=np.uint8)
+    reached, back = pull_positions(occupied, width, offsets, nowhere, nowhere, box, player)
     depth = np.full(n, -1, dtype=np.int32)
     flags = np.zeros(n, dtype=np.uint8)
     players = np.full(n, -1, dtype=np.int64)
-    marks = np.zeros(n, dtype=np.int64)
-    stack = np.empty(n, dtype=np.int64)
-    seen = numba.typed.Dict.empty(numba.types.int64, numba.types.int64)
-    queue_box = np.empty(4 * n + 1, dtype=np.int64)
-    queue_player = np.empty(4 * n + 1, dtype=np.int64)
-    stamp = 1
-    head, tail = 0, 0
-    if occupied[player] == 0:
-        canonical = scanline_fill(occupied, width, player, marks, stamp, stack)
-        seen[box * n + canonical] = 1
-        queue_box[tail], queue_player[tail] = box, player
-        tail += 1
     depth[box] = 0
-    while head < tail:
-        square, standing = queue_box[head], queue_player[head]
-        head += 1
-        occupied[square] = 1
-        stamp += 1
-        scanline_fill(occupied, width, standing, marks, stamp, stack)
-        sides = np.zeros(4, dtype=np.bool_)  # the pulls the player can make
-        for d in range(4):
-            to, behind = square + offsets[d], square + 2 * offsets[d]
-            sides[d] = marks[to] == stamp and not occupied[behind]
-        occupied[square] = 0
-        for d in range(4):
-            if not sides[d]:
-                continue
-            to, behind = square + offsets[d], square + 2 * offsets[d]
-            occupied[to] = 1
-            stamp += 1
-            canonical = scanline_fill(occupied, width, behind, marks, stamp, stack)
-            if marks[player] == stamp:
-                flags[to] |= HOME
-            if marks[box] == stamp:
-                flags[to] |= ORIGIN
-            occupied[to] = 0
-            key = to * n + canonical
-            if key not in seen:
-                seen[key] = 1
-                if depth[to] < 0:
-                    depth[to] = depth[square] + 1
-                    players[to] = behind
-                queue_box[tail], queue_player[tail] = to, behind
-                tail += 1
-    occupied[box] = 1
+    flags[box] = back
+    for row in range(reached.shape[0]):  # in the order reached
+        square = reached[row, 1]
+        if depth[square] < 0:
+            depth[square] = depth[reached[row, 4]] + 1
+            players[square] = reached[row, 2]
+        flags[square] |= reached[row, 3]
     return depth, flags, players
 
 
 @numba.njit(cache=True)
-def pulls_to_base(
+def pull_positions(
     occupied: np.ndarray, width: int, offsets: np.ndarray, dead: np.ndarray,
     bases: np.ndarray, box: int, player: int,
-) -> np.ndarray:
+) -> tuple[np.ndarray, int]:
     """Pulls of the box on ``box``, breadth first, the player starting on ``player`` and the
     other boxes and walls of ``occupied`` (which holds the box too) standing still:
-    ``(pulls, square, player after)`` of each position reached (a box square and a player
-    region), in the order reached, up to the first that has the box on a square marked in
-    ``bases`` other than ``box``. No pull takes the box onto a square marked in ``dead``.
-    ``occupied`` is restored before it returns."""
+    ``(pulls, square, player after, flags, square pulled from)`` of each position reached
+    (a box square and a player region) other than the start, in the order reached, up to
+    the first that has the box on a square marked in ``bases`` other than ``box``; the
+    flags are :data:`HOME` if the player can walk from there to ``player``, :data:`ORIGIN`
+    to ``box``. Then the flags of the pulls that lead back to the start, if any (0: none).
+    No pull takes the box onto a square marked in ``dead``; none is made if the player
+    stands on an occupied square. ``occupied`` is restored before it returns."""
     n = occupied.size
     marks = np.zeros(n, dtype=np.int64)
     stack = np.empty(2 * n + 4, dtype=np.int64)
     seen = numba.typed.Dict.empty(numba.types.int64, numba.types.int64)
-    reached = np.empty((4 * n + 1, 3), dtype=np.int64)  # a region touches the box: 4 a square
+    reached = np.empty((4 * n + 1, 5), dtype=np.int64)  # a region touches the box: 4 a square
     queue = np.empty((4 * n + 2, 3), dtype=np.int64)  # (square, player, pulls)
     sides = np.zeros(4, dtype=np.bool_)
+    back = 0
+    if occupied[player]:
+        return reached[:0], back
     stamp = 1
-    seen[box * n + scanline_fill(occupied, width, player, marks, stamp, stack)] = 1
+    start = box * n + scanline_fill(occupied, width, player, marks, stamp, stack)
+    seen[start] = 1
     queue[0, 0], queue[0, 1], queue[0, 2] = box, player, 0
     head, tail, count = 0, 1, 0
     occupied[box] = 0
@@ -137,19 +112,25 @@ def pulls_to_base(
                 continue
             to = square + offsets[d]
             behind = to + offsets[d]
-            if bases[to] and to != box:
-                reached[count, 0], reached[count, 1], reached[count, 2] = pulls + 1, to, behind
-                occupied[box] = 1
-                return reached[:count + 1]
             occupied[to] = 1
             stamp += 1
             key = to * n + scanline_fill(occupied, width, behind, marks, stamp, stack)
             occupied[to] = 0
-            if key not in seen:
+            found = (HOME if marks[player] == stamp else 0) | (
+                ORIGIN if marks[box] == stamp else 0)
+            if bases[to] and to != box:
+                reached[count, 0], reached[count, 1], reached[count, 2] = pulls + 1, to, behind
+                reached[count, 3], reached[count, 4] = found, square
+                occupied[box] = 1
+                return reached[:count + 1], back
+            if key == start:
+                back |= found
+            elif key not in seen:
                 seen[key] = 1
                 reached[count, 0], reached[count, 1], reached[count, 2] = pulls + 1, to, behind
+                reached[count, 3], reached[count, 4] = found, square
                 count += 1
                 queue[tail, 0], queue[tail, 1], queue[tail, 2] = to, behind, pulls + 1
                 tail += 1
     occupied[box] = 1
-    return reached[:count]
+    return reached[:count], back
