@@ -43,12 +43,11 @@ def lone_pulls(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pulls of the box on ``box``, the player starting on ``player`` (``home``) and the
     other boxes and walls of ``occupied`` (which holds the box too) standing still:
-    per square, its depth (-1: none reached; the box's own square 0, any other one more
-    than the depth of the square the box was first pulled there from, which in the few
-    levels where the box comes back with the player on another side is less than the
-    fewest pulls), and the :data:`HOME` and :data:`ORIGIN` flags of the positions reached
-    with the box there, and the player's square in the first of them (-1: none), read off
-    :func:`pull_positions`.
+    per square, its depth: 0 for the box's own, for another one more than the depth of the
+    square the box was first pulled there from (the fewest pulls, or fewer where the box
+    comes back to a square with the player on its other side), -1 if none reached; the
+    :data:`HOME` and :data:`ORIGIN` flags of the positions reached with the box there; and
+    the player's square in the first of them (-1: none). Read off :func:`pull_positions`.
     ``occupied`` is restored before it returns."""
     n = occupied.size
     nowhere = np.zeros(n, dtype=np.uint8)
