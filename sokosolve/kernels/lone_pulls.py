@@ -117,17 +117,16 @@ def pull_positions(
             occupied[to] = 0
             found = (HOME if marks[player] == stamp else 0) | (
                 ORIGIN if marks[box] == stamp else 0)
+            # written in the next free row, kept only if the position is new
+            reached[count, 0], reached[count, 1], reached[count, 2] = pulls + 1, to, behind
+            reached[count, 3], reached[count, 4] = found, square
             if bases[to] and to != box:
-                reached[count, 0], reached[count, 1], reached[count, 2] = pulls + 1, to, behind
-                reached[count, 3], reached[count, 4] = found, square
                 occupied[box] = 1
                 return reached[:count + 1], back
             if key == start:
                 back |= found
             elif key not in seen:
                 seen[key] = 1
-                reached[count, 0], reached[count, 1], reached[count, 2] = pulls + 1, to, behind
-                reached[count, 3], reached[count, 4] = found, square
                 count += 1
                 queue[tail, 0], queue[tail, 1], queue[tail, 2] = to, behind, pulls + 1
                 tail += 1

@@ -452,6 +452,10 @@ def run_search(
                                search.patterns, progress)
 
 
+#: How many counts :func:`search_counts` gives.
+SEARCH_COUNTS = 7
+
+
 @numba.njit(cache=True)
 def search_counts(search: SearchState) -> np.ndarray:
     """The seven counts of a search, ``[expanded, generated, stored, restricted,

@@ -17,7 +17,6 @@ from .spec import Meet, Search
 
 _EMPTY_KEYS = np.empty(0, dtype=np.uint64)
 _NEVER = 1 << 62  # a pause that never comes
-_COUNTS = 7  # of loop.search_counts
 
 
 class Outcome(NamedTuple):
@@ -84,7 +83,7 @@ def _outcome(code: int, state: tuple | None, backward: bool, rooms: list | None 
              ) -> Outcome:
     """The :class:`Outcome` of an ended search (``state`` none: one that never started)."""
     if state is None:
-        return Outcome(code, EMPTY, EMPTY, np.zeros(_COUNTS, dtype=np.int64), [])
+        return Outcome(code, EMPTY, EMPTY, np.zeros(loop.SEARCH_COUNTS, dtype=np.int64), [])
     counts = loop.search_counts(state)
     goal = state.progress[Progress.GOAL_NODE]
     path = loop.search_path(state, goal) if code == loop.SOLVED else EMPTY
