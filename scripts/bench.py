@@ -121,6 +121,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-frozen-goals", action="store_true",
                         help="bounds blind to boxes frozen on goals "
                              "(sokosolve.kernels.frozen_goals)")
+    parser.add_argument("--no-dead-pairs", action="store_true",
+                        help="search without the table of dead box pairs "
+                             "(sokosolve.kernels.dead_pairs)")
     parser.add_argument("--no-packing-plan", action="store_true",
                         help="the feature space counts all boxes on goals as packed, not by "
                              "the plan of sokosolve.analysis.packing_plan")
@@ -139,6 +142,7 @@ def main(argv: list[str] | None = None) -> None:
     strategy = switched(strategy, pi_corrals=not args.no_pi_corrals,
                         dead_corrals=not args.no_dead_corrals,
                         frozen_goals=not args.no_frozen_goals,
+                        dead_pairs=not args.no_dead_pairs,
                         packing_plan=not args.no_packing_plan)
     if args.weight is not None:
         strategy = each_search(strategy, lambda s: s if s.backward or s.order not in (

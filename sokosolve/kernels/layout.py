@@ -75,6 +75,8 @@ class Tables(NamedTuple):
     box_keys: np.ndarray  # Zobrist keys of a box per square
     player_keys: np.ndarray  # Zobrist keys of the region's canonical square
     hot: np.ndarray  # uint8 [box square, square]: kernels.hotspots, or 0 x 0 unused
+    pair_rows: np.ndarray  # int32 [square, square]: kernels.dead_pairs, or 0 x 0 unused
+    pair_players: np.ndarray  # uint64 [row, word]: the player squares a pair is dead from
 
 
 class Settings(NamedTuple):

@@ -39,6 +39,7 @@ import numpy as np
 from .advisors import follow_advice, opens_pushes
 from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
+from .dead_pairs import dead_pair
 from .deadlock_proof import proof_workspace
 from .deadlocks import freeze_deadlock, freeze_workspace, is_frozen
 from .distances import UNREACHABLE
@@ -602,6 +603,7 @@ def _expand_nodes(
     walls, goal_mask, dead, offsets = board.walls, board.goal_mask, board.dead, board.offsets
     sides, box_keys, player_keys = board.sides, board.box_keys, board.player_keys
     hot = board.hot
+    pair_rows, pair_players = board.pair_rows, board.pair_players
     width, ordering, weight = settings.width, settings.order, settings.weight
     max_states, deadline, stop = settings.max_states, settings.deadline, settings.stop
     pi_corrals, tunnels, dead_corrals = settings.pi_corrals, settings.tunnels, \
@@ -859,9 +861,9 @@ def _expand_nodes(
                 after = push_ends(stored, offsets, macros, backward)[2]  # the player's square
                 child_table = table_index
                 slot = 0
-                if not backward and macro < 0 and freeze_deadlock(
+                if not backward and (macro < 0 and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames, after
-                ):
+                ) or dead_pair(pair_rows, pair_players, box_squares, landing, after)):
                     h = UNREACHABLE
                 else:  # the child's key first: a state stored before needs no bound
                     child_canonical = -1

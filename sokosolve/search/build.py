@@ -18,6 +18,7 @@ from ..analysis.parking_plan import parking_plan, parking_tables
 from ..analysis.phase_plan import phase_plan, phase_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
+from ..kernels.dead_pairs import NO_PLAYERS, NO_ROWS, dead_pair_table
 from ..kernels.distances import walk_distances
 from ..kernels.hotspots import hotspot_table
 from ..kernels.layout import Code, Patterns, Plan, Settings, Tables
@@ -136,9 +137,13 @@ def start(
         distances = player_blind(distances)
     hot = (hotspot_table(board.walls, board.goal_mask, board.dead_squares, board.offsets)
            if search.hotspot_advice else NO_TABLE)
-    tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
-                    searched.offsets, box_keys, player_keys, hot)
     pruning = search.pruning
+    pair_rows, pair_players = (
+        dead_pair_table(board.walls, board.goal_mask, board.dead_squares, board.offsets,
+                        board.width) if pruning.dead_pairs and not backward
+        else (NO_ROWS, NO_PLAYERS))
+    tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
+                    searched.offsets, box_keys, player_keys, hot, pair_rows, pair_players)
     settings = Settings(
         width=int(searched.width), order=int(search.order), weight=int(search.weight),
         max_states=int(min(max_states, MAX_STATES)), deadline=float(deadline),

@@ -1,0 +1,175 @@
+"""Dead box pairs: two boxes that, with the player in a region, no solution gets past,
+found once per board by one backward search over every position of two boxes.
+
+Two boxes alone on the board, with the player somewhere, can be pushed onto
+two goals exactly when that position is reached by pulls from some position
+with both boxes on goals. :func:`dead_pair_table` runs that search (a breadth-first
+search of pulls from every pair of goals and every player region around them)
+and keeps, for each pair of live squares, the player squares from which it
+is not reached. A position of the level holding two boxes on such a pair,
+with the player on such a square, is dead: a solution of it would, on the
+board with only those two boxes, push them onto goals (taking boxes away only
+frees squares). Festival keeps a table of the same kind (``mpdb2.cpp``).
+
+A push moves one box and leaves the player in the region of every pair of
+the other boxes, so only the pairs of the pushed box need a look
+(:func:`dead_pair`).
+
+>>> from sokosolve.analysis.board import Board
+>>> from sokosolve.level import parse_level
+>>> board = Board.from_level(parse_level("#######\\n#.   .#\\n#  $$ #\\n#  @  #\\n#######"))
+>>> rows, players = dead_pair_table(board.walls, board.goal_mask, board.dead_squares,
+...                                 board.offsets, board.width)
+>>> a, b = (int(s) for s in board.boxes)
+>>> bool(dead_pair(rows, players, board.boxes, a, board.player))
+False
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .reach import scanline_fill
+
+#: No pair table: :func:`dead_pair` finds nothing dead.
+NO_ROWS = np.full((0, 0), -1, dtype=np.int32)
+NO_PLAYERS = np.zeros((0, 0), dtype=np.uint64)
+
+
+@numba.njit(cache=True)
+def _marked(bits: np.ndarray, square: int) -> bool:
+    return ((bits[square >> 6] >> np.uint64(square & 63)) & np.uint64(1)) != 0
+
+
+@numba.njit(cache=True)
+def _reach(occupied: np.ndarray, width: int, player: int, marks: np.ndarray, stamp: int,
+           stack: np.ndarray, bits: np.ndarray) -> None:
+    """Sets in ``bits`` every square of the player's region from ``player``."""
+    scanline_fill(occupied, width, player, marks, stamp, stack)
+    for s in range(marks.size):
+        if marks[s] == stamp:
+            bits[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+
+
+@numba.njit(cache=True)
+def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
+                    offsets: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(rows, players)``: ``rows[a, b]`` (int32, the same as ``rows[b, a]``) is the row of
+    ``players`` for boxes on live squares ``a`` and ``b``, or -1 where the pair is dead
+    from no player square; ``players[row]`` holds a bit for each free square from which
+    the player cannot get both boxes onto goals, no other box on the board."""
+    n = walls.size
+    words = (n + 63) // 64
+    index = np.full(n, -1, dtype=np.int32)
+    live = 0
+    for s in range(n):
+        if not walls[s] and not dead[s]:
+            index[s] = live
+            live += 1
+    # reached[i, j] for i < j: the player squares from which boxes on the i-th and j-th
+    # live squares go onto goals
+    reached = np.zeros((live, live, words), dtype=np.uint64)
+    occupied = walls.astype(np.uint8)
+    marks = np.zeros(n, dtype=np.int64)
+    child_marks = np.zeros(n, dtype=np.int64)  # the pulled position's region
+    stack = np.empty(n + 1, dtype=np.int64)
+    stamp = 0
+    capacity = 1024
+    queue = np.empty((capacity, 3), dtype=np.int32)
+    tail = 0
+    for g in range(n):  # the roots: both boxes on goals, the player in each region
+        if not goals[g] or index[g] < 0:
+            continue
+        for h in range(g + 1, n):
+            if not goals[h] or index[h] < 0:
+                continue
+            bits = reached[index[g], index[h]]
+            occupied[g] = occupied[h] = 1
+            for p in range(n):
+                if occupied[p] or _marked(bits, p):
+                    continue
+                stamp += 1
+                _reach(occupied, width, p, marks, stamp, stack, bits)
+                if tail == capacity:
+                    capacity *= 2
+                    grown = np.empty((capacity, 3), dtype=np.int32)
+                    grown[:tail] = queue[:tail]
+                    queue = grown
+                queue[tail, 0], queue[tail, 1], queue[tail, 2] = g, h, p
+                tail += 1
+            occupied[g] = occupied[h] = 0
+    head = 0
+    while head < tail:  # pulls: the player on ``q`` beside a box steps back, pulling it
+        first, second, player = queue[head, 0], queue[head, 1], queue[head, 2]
+        head += 1
+        occupied[first] = occupied[second] = 1
+        stamp += 1
+        scanline_fill(occupied, width, player, marks, stamp, stack)
+        region = stamp
+        for k in range(2):
+            box = first if k == 0 else second
+            other = second if k == 0 else first
+            for o in offsets:
+                q = box + o
+                back = q + o
+                if marks[q] != region or occupied[back] or index[q] < 0:
+                    continue
+                a, b = (q, other) if q < other else (other, q)
+                bits = reached[index[a], index[b]]
+                if _marked(bits, back):
+                    continue
+                occupied[box] = 0
+                occupied[q] = 1
+                stamp += 1
+                _reach(occupied, width, back, child_marks, stamp, stack, bits)
+                occupied[q] = 0
+                occupied[box] = 1
+                if tail == capacity:
+                    capacity *= 2
+                    grown = np.empty((capacity, 3), dtype=np.int32)
+                    grown[:tail] = queue[:tail]
+                    queue = grown
+                queue[tail, 0], queue[tail, 1], queue[tail, 2] = a, b, back
+                tail += 1
+        occupied[first] = occupied[second] = 0
+    rows = np.full((n, n), -1, dtype=np.int32)
+    players = np.zeros((16, words), dtype=np.uint64)
+    count = 0
+    squares = np.flatnonzero(index >= 0)
+    for x in range(squares.size):
+        a = squares[x]
+        for y in range(x + 1, squares.size):
+            b = squares[y]
+            bits = reached[x, y]
+            row = -1
+            for p in range(n):
+                if walls[p] or p == a or p == b or _marked(bits, p):
+                    continue
+                if row < 0:
+                    if count == players.shape[0]:
+                        grown_players = np.zeros((2 * count, words), dtype=np.uint64)
+                        grown_players[:count] = players
+                        players = grown_players
+                    row = count
+                    count += 1
+                    rows[a, b] = rows[b, a] = row
+                players[row, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    return rows, players[:count].copy()
+
+
+@numba.njit(cache=True)
+def dead_pair(rows: np.ndarray, players: np.ndarray, box_squares: np.ndarray, square: int,
+              player: int) -> bool:
+    """Whether the box on ``square`` and another of ``box_squares`` make a dead pair with
+    the player on ``player`` (``rows`` of size 0: no table, never)."""
+    if rows.size == 0:
+        return False
+    word, bit = player >> 6, np.uint64(1) << np.uint64(player & 63)
+    for other in box_squares:
+        if other == square:
+            continue
+        row = rows[square, other]
+        if row >= 0 and players[row, word] & bit:
+            return True
+    return False

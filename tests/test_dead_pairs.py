@@ -1,0 +1,80 @@
+"""Dead box pairs (kernels.dead_pairs): the table is that of a plain search of two boxes on
+generated levels, and searches that prune by it solve exactly the solvable levels."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sokosolve.analysis.board import Board
+from sokosolve.kernels.dead_pairs import dead_pair, dead_pair_table
+from sokosolve.level import parse_level
+from sokosolve.replay import verify
+from sokosolve.result import Status
+from sokosolve.search.presets import PRESETS
+from sokosolve.search.spec import switched
+from sokosolve.solver import solve
+
+from .reference import boxes_can_reach_goals, optimal_pushes, small_levels
+
+
+def _table(board: Board) -> tuple[np.ndarray, np.ndarray]:
+    return dead_pair_table(board.walls, board.goal_mask, board.dead_squares, board.offsets,
+                           board.width)
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_levels(max_rows=5, max_cols=6, max_boxes=4), st.randoms(use_true_random=False))
+def test_the_table_is_that_of_a_plain_search_of_two_boxes(level, random):
+    board = Board.from_level(level)
+    rows, players = _table(board)
+    to_board = {s: board.from_level_square(s) for s in level.floor}
+    live = [s for s in sorted(level.floor) if not board.dead_squares[to_board[s]]]
+    pairs = [(a, b) for i, a in enumerate(live) for b in live[i + 1:]]
+    for a, b in random.sample(pairs, min(len(pairs), 12)):
+        boxes = np.array([to_board[a], to_board[b]], dtype=np.int32)
+        for player in sorted(level.floor - {a, b}):
+            plain = not boxes_can_reach_goals(level, frozenset((a, b)), player)
+            assert dead_pair(rows, players, boxes, to_board[a], to_board[player]) == plain, \
+                (a, b, player)
+            assert dead_pair(rows, players, boxes, to_board[b], to_board[player]) == plain
+
+
+def test_two_boxes_that_wall_the_player_off_are_dead_and_not_stored():
+    """Pushed right under the other box, the lower box closes the room's only way to the
+    right-hand side, and both boxes must be pushed left from there: dead from the
+    left-hand side, yet each box alone can still move along its row (no freeze). The
+    search stores the position only without the table (a level hypothesis found)."""
+    level = parse_level("########\n##@.$  #\n#. $   #\n########")
+    board = Board.from_level(level)
+    rows, players = _table(board)
+    upper, lower = (int(s) for s in board.boxes)
+    pushed = lower + 1
+    left, right = board.from_level_square(level.square(2, 2)), pushed + 2
+    assert not dead_pair(rows, players, board.boxes, lower, board.player)
+    assert dead_pair(rows, players, np.array([upper, pushed]), pushed, left)
+    assert not dead_pair(rows, players, np.array([upper, pushed]), pushed, right)
+    for name in ("pushes", "greedy", "features"):
+        with_table = solve(level, PRESETS[name])
+        without = solve(level, switched(PRESETS[name], dead_pairs=False))
+        assert with_table.status is without.status is Status.SOLVED
+        assert verify(level, with_table.solution).solved
+        assert with_table.states < without.states, name
+
+
+def test_pairs_that_get_to_the_goals_are_not_dead():
+    board = Board.from_level(parse_level("#######\n#.   .#\n#  $$ #\n#  @  #\n#######"))
+    rows, players = _table(board)
+    assert not dead_pair(rows, players, board.boxes, int(board.boxes[0]), board.player)
+
+
+@settings(max_examples=120, deadline=None)
+@given(level=small_levels(max_rows=6, max_cols=7, max_boxes=4))
+def test_searches_with_the_table_solve_exactly_the_solvable_levels(level):
+    expected = optimal_pushes(level)
+    for name in ("greedy", "features", "pushes"):
+        result = solve(level, name)
+        assert (result.status is Status.SOLVED) == (expected is not None), name
+        if expected is not None:
+            assert verify(level, result.solution).solved
+            if name == "pushes":
+                assert result.pushes == expected
