@@ -11,9 +11,11 @@ with the player on such a square, is dead: a solution of it would, on the
 board with only those two boxes, push them onto goals (taking boxes away only
 frees squares). Festival keeps a table of the same kind (``mpdb2.cpp``).
 
-A push moves one box and leaves the player in the region of every pair of
-the other boxes, so only the pairs of the pushed box need a look
-(:func:`dead_pair`).
+A backward search, which pulls the boxes onto the level's start squares,
+has a table of its own, built the same way with pushes from every pair of
+start squares. A push (or pull) moves one box and leaves the player in the
+region of every pair of the other boxes, so only the pairs of the moved box
+need a look (:func:`dead_pair`).
 
 >>> from sokosolve.analysis.board import Board
 >>> from sokosolve.level import parse_level
@@ -53,12 +55,25 @@ def _reach(occupied: np.ndarray, width: int, player: int, marks: np.ndarray, sta
 
 
 @numba.njit(cache=True)
+def _room_for(queue: np.ndarray, tail: int) -> np.ndarray:
+    """``queue``, or a copy twice its size if it is full at ``tail``."""
+    if tail < queue.shape[0]:
+        return queue
+    grown = np.empty((2 * tail, 3), dtype=np.int32)
+    grown[:tail] = queue
+    return grown
+
+
+@numba.njit(cache=True)
 def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
-                    offsets: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+                    offsets: np.ndarray, width: int, pulls: bool = False,
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """``(rows, players)``: ``rows[a, b]`` (int32, the same as ``rows[b, a]``) is the row of
     ``players`` for boxes on live squares ``a`` and ``b``, or -1 where the pair is dead
     from no player square; ``players[row]`` holds a bit for each free square from which
-    the player cannot get both boxes onto goals, no other box on the board."""
+    the player cannot get both boxes onto goals, no other box on the board. With
+    ``pulls``, the table of a backward search (a reversed board: its goals are the
+    level's start squares), whose player pulls the boxes there: its search pushes."""
     n = walls.size
     words = (n + 63) // 64
     index = np.full(n, -1, dtype=np.int32)
@@ -72,11 +87,10 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
     reached = np.zeros((live, live, words), dtype=np.uint64)
     occupied = walls.astype(np.uint8)
     marks = np.zeros(n, dtype=np.int64)
-    child_marks = np.zeros(n, dtype=np.int64)  # the pulled position's region
+    child_marks = np.zeros(n, dtype=np.int64)  # the moved position's region
     stack = np.empty(n + 1, dtype=np.int64)
     stamp = 0
-    capacity = 1024
-    queue = np.empty((capacity, 3), dtype=np.int32)
+    queue = np.empty((1024, 3), dtype=np.int32)
     tail = 0
     for g in range(n):  # the roots: both boxes on goals, the player in each region
         if not goals[g] or index[g] < 0:
@@ -91,16 +105,12 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
                     continue
                 stamp += 1
                 _reach(occupied, width, p, marks, stamp, stack, bits)
-                if tail == capacity:
-                    capacity *= 2
-                    grown = np.empty((capacity, 3), dtype=np.int32)
-                    grown[:tail] = queue[:tail]
-                    queue = grown
+                queue = _room_for(queue, tail)
                 queue[tail, 0], queue[tail, 1], queue[tail, 2] = g, h, p
                 tail += 1
             occupied[g] = occupied[h] = 0
     head = 0
-    while head < tail:  # pulls: the player on ``q`` beside a box steps back, pulling it
+    while head < tail:  # the moves back: the player on ``stand`` moves the box to ``to``
         first, second, player = queue[head, 0], queue[head, 1], queue[head, 2]
         head += 1
         occupied[first] = occupied[second] = 1
@@ -111,26 +121,26 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
             box = first if k == 0 else second
             other = second if k == 0 else first
             for o in offsets:
-                q = box + o
-                back = q + o
-                if marks[q] != region or occupied[back] or index[q] < 0:
-                    continue
-                a, b = (q, other) if q < other else (other, q)
+                if pulls:  # a push, from behind the box, the player following it
+                    stand, to, after = box - o, box + o, box
+                    if marks[stand] != region or occupied[to] or index[to] < 0:
+                        continue
+                else:  # a pull: the player beside the box steps back, the box following
+                    stand, to, after = box + o, box + o, box + 2 * o
+                    if marks[stand] != region or occupied[after] or index[to] < 0:
+                        continue
+                a, b = (to, other) if to < other else (other, to)
                 bits = reached[index[a], index[b]]
-                if _marked(bits, back):
+                if _marked(bits, after):
                     continue
                 occupied[box] = 0
-                occupied[q] = 1
+                occupied[to] = 1
                 stamp += 1
-                _reach(occupied, width, back, child_marks, stamp, stack, bits)
-                occupied[q] = 0
+                _reach(occupied, width, after, child_marks, stamp, stack, bits)
+                occupied[to] = 0
                 occupied[box] = 1
-                if tail == capacity:
-                    capacity *= 2
-                    grown = np.empty((capacity, 3), dtype=np.int32)
-                    grown[:tail] = queue[:tail]
-                    queue = grown
-                queue[tail, 0], queue[tail, 1], queue[tail, 2] = a, b, back
+                queue = _room_for(queue, tail)
+                queue[tail, 0], queue[tail, 1], queue[tail, 2] = a, b, after
                 tail += 1
         occupied[first] = occupied[second] = 0
     rows = np.full((n, n), -1, dtype=np.int32)

@@ -861,9 +861,9 @@ def _expand_nodes(
                 after = push_ends(stored, offsets, macros, backward)[2]  # the player's square
                 child_table = table_index
                 slot = 0
-                if not backward and (macro < 0 and freeze_deadlock(
+                if (not backward and macro < 0 and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames, after
-                ) or dead_pair(pair_rows, pair_players, box_squares, landing, after)):
+                )) or dead_pair(pair_rows, pair_players, box_squares, landing, after):
                     h = UNREACHABLE
                 else:  # the child's key first: a state stored before needs no bound
                     child_canonical = -1

@@ -139,8 +139,8 @@ def start(
            if search.hotspot_advice else NO_TABLE)
     pruning = search.pruning
     pair_rows, pair_players = (
-        dead_pair_table(board.walls, board.goal_mask, board.dead_squares, board.offsets,
-                        board.width) if pruning.dead_pairs and not backward
+        dead_pair_table(searched.walls, searched.goal_mask, searched.dead_squares,
+                        searched.offsets, searched.width, backward) if pruning.dead_pairs
         else (NO_ROWS, NO_PLAYERS))
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
                     searched.offsets, box_keys, player_keys, hot, pair_rows, pair_players)
