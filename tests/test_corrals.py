@@ -43,8 +43,9 @@ def test_pruning_and_backward_search_keep_optimal_push_counts():
                                              ("dead_corrals", "dead_corrals")])
 def test_pruning_cuts_the_optimal_search(switch, counter):
     level = load_levels(PUZZLES / "corridor.xsb")[0]
-    with_pruning = solve(level, "pushes")
-    without = solve(level, switched(PUSHES, **{switch: False}))
+    pushes = switched(PUSHES, dead_pairs=False)  # which would take the dead corrals first
+    with_pruning = solve(level, pushes)
+    without = solve(level, switched(pushes, **{switch: False}))
     assert getattr(with_pruning, counter) > 0 and getattr(without, counter) == 0
     assert with_pruning.pushes == without.pushes
     assert with_pruning.expanded < without.expanded

@@ -42,12 +42,24 @@ class Learned:
     each direction (:mod:`sokosolve.kernels.patterns`), and the perimeter of the backward
     searches' states (:mod:`sokosolve.kernels.perimeter`; none: the searches do not keep
     one). ``stores``, by direction (``True``: backward), and ``perimeter`` may be shared
-    with other processes too (the racers of :func:`sokosolve.parallel.race.race`)."""
+    with other processes too (the racers of :func:`sokosolve.parallel.race.race`). The
+    tables of dead box pairs (:mod:`sokosolve.kernels.dead_pairs`) are worked out once a
+    direction, for every search of the process."""
 
     def __init__(self, stores: dict[bool, Patterns] | None = None,
                  perimeter: Perimeter | None = None) -> None:
         self._stores: dict[bool, Patterns] = dict(stores or {})
+        self._pairs: dict[bool, tuple[np.ndarray, np.ndarray]] = {}
         self.perimeter = perimeter
+
+    def dead_pairs(self, searched: Board, backward: bool) -> tuple[np.ndarray, np.ndarray]:
+        """The table of dead box pairs on ``searched``, the board of a search of that
+        direction."""
+        if backward not in self._pairs:
+            self._pairs[backward] = dead_pair_table(
+                searched.walls, searched.goal_mask, searched.dead_squares, searched.offsets,
+                searched.width, backward)
+        return self._pairs[backward]
 
     def of(self, board: Board, search: Search) -> Patterns:
         """The store of ``search``'s direction on ``board``."""
@@ -138,10 +150,8 @@ def start(
     hot = (hotspot_table(board.walls, board.goal_mask, board.dead_squares, board.offsets)
            if search.hotspot_advice else NO_TABLE)
     pruning = search.pruning
-    pair_rows, pair_players = (
-        dead_pair_table(searched.walls, searched.goal_mask, searched.dead_squares,
-                        searched.offsets, searched.width, backward) if pruning.dead_pairs
-        else (NO_ROWS, NO_PLAYERS))
+    pair_rows, pair_players = (learned.dead_pairs(searched, backward) if pruning.dead_pairs
+                               else (NO_ROWS, NO_PLAYERS))
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
                     searched.offsets, box_keys, player_keys, hot, pair_rows, pair_players)
     settings = Settings(
