@@ -20,10 +20,9 @@ need a look (:func:`dead_pair`).
 >>> from sokosolve.analysis.board import Board
 >>> from sokosolve.level import parse_level
 >>> board = Board.from_level(parse_level("#######\\n#.   .#\\n#  $$ #\\n#  @  #\\n#######"))
->>> rows, players = dead_pair_table(board.walls, board.goal_mask, board.dead_squares,
-...                                 board.offsets, board.width)
->>> a, b = (int(s) for s in board.boxes)
->>> bool(dead_pair(rows, players, board.boxes, a, board.player))
+>>> pairs = dead_pair_table(board.walls, board.goal_mask, board.dead_squares,
+...                         board.offsets, board.width)
+>>> bool(dead_pair(pairs, board.boxes, int(board.boxes[0]), board.player))
 False
 """
 
@@ -32,11 +31,15 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .layout import DeadPairs
 from .reach import scanline_fill
 
-#: No pair table: :func:`dead_pair` finds nothing dead.
-NO_ROWS = np.full((0, 0), -1, dtype=np.int32)
-NO_PLAYERS = np.zeros((0, 0), dtype=np.uint64)
+#: No table: :func:`dead_pair` finds nothing dead.
+NO_PAIRS = DeadPairs(np.empty(0, dtype=np.int32), np.empty((0, 0), dtype=np.int32),
+                     np.empty((0, 0), dtype=np.uint64))
+#: The most work of a table, in pairs of live squares times squares: past it, none is
+#: built, as it would take longer than a search's start should (about a second).
+MAX_PAIR_WORK = 60_000_000
 
 
 @numba.njit(cache=True)
@@ -66,22 +69,29 @@ def _room_for(queue: np.ndarray, tail: int) -> np.ndarray:
 
 @numba.njit(cache=True)
 def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
-                    offsets: np.ndarray, width: int, pulls: bool = False,
-                    ) -> tuple[np.ndarray, np.ndarray]:
-    """``(rows, players)``: ``rows[a, b]`` (int32, the same as ``rows[b, a]``) is the row of
-    ``players`` for boxes on live squares ``a`` and ``b``, or -1 where the pair is dead
-    from no player square; ``players[row]`` holds a bit for each free square from which
-    the player cannot get both boxes onto goals, no other box on the board. With
-    ``pulls``, the table of a backward search (a reversed board: its goals are the
-    level's start squares), whose player pulls the boxes there: its search pushes."""
+                    offsets: np.ndarray, width: int, pulls: bool = False) -> DeadPairs:
+    """The dead pairs of live squares: ``rows[numbers[a], numbers[b]]`` (the same as
+    ``rows[numbers[b], numbers[a]]``) is the row of ``players`` for boxes on ``a`` and ``b``,
+    or -1 where the pair is dead from no player square; ``players[row]`` holds a bit for
+    each free square from which the player cannot get both boxes onto goals, no other
+    box on the board. With ``pulls``, the table of a backward search (a reversed board:
+    its goals are the level's start squares), whose player pulls the boxes there: its
+    search pushes. No table (:data:`NO_PAIRS`) on a board of fewer than two goals, or
+    past :data:`MAX_PAIR_WORK`."""
     n = walls.size
     words = (n + 63) // 64
     index = np.full(n, -1, dtype=np.int32)
     live = 0
+    free = np.zeros(words, dtype=np.uint64)
     for s in range(n):
-        if not walls[s] and not dead[s]:
-            index[s] = live
-            live += 1
+        if not walls[s]:
+            free[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+            if not dead[s]:
+                index[s] = live
+                live += 1
+    if np.count_nonzero(goals) < 2 or live * (live - 1) // 2 * n > MAX_PAIR_WORK:
+        return DeadPairs(np.empty(0, dtype=np.int32), np.empty((0, 0), dtype=np.int32),
+                         np.empty((0, 0), dtype=np.uint64))
     # reached[i, j] for i < j: the player squares from which boxes on the i-th and j-th
     # live squares go onto goals
     reached = np.zeros((live, live, words), dtype=np.uint64)
@@ -143,43 +153,46 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
                 queue[tail, 0], queue[tail, 1], queue[tail, 2] = a, b, after
                 tail += 1
         occupied[first] = occupied[second] = 0
-    rows = np.full((n, n), -1, dtype=np.int32)
+    rows = np.full((live, live), -1, dtype=np.int32)
     players = np.zeros((16, words), dtype=np.uint64)
     count = 0
     squares = np.flatnonzero(index >= 0)
-    for x in range(squares.size):
-        a = squares[x]
-        for y in range(x + 1, squares.size):
-            b = squares[y]
+    for x in range(live):
+        for y in range(x + 1, live):
             bits = reached[x, y]
             row = -1
-            for p in range(n):
-                if walls[p] or p == a or p == b or _marked(bits, p):
+            for w in range(words):
+                left = free[w] & ~bits[w]
+                for s in (squares[x], squares[y]):  # the boxes' own squares
+                    if s >> 6 == w:
+                        left &= ~(np.uint64(1) << np.uint64(s & 63))
+                if left == 0:
                     continue
                 if row < 0:
                     if count == players.shape[0]:
-                        grown_players = np.zeros((2 * count, words), dtype=np.uint64)
-                        grown_players[:count] = players
-                        players = grown_players
+                        grown = np.zeros((2 * count, words), dtype=np.uint64)
+                        grown[:count] = players
+                        players = grown
                     row = count
                     count += 1
-                    rows[a, b] = rows[b, a] = row
-                players[row, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-    return rows, players[:count].copy()
+                    rows[x, y] = rows[y, x] = row
+                players[row, w] = left
+    return DeadPairs(index, rows, players[:count].copy())
 
 
 @numba.njit(cache=True)
-def dead_pair(rows: np.ndarray, players: np.ndarray, box_squares: np.ndarray, square: int,
-              player: int) -> bool:
+def dead_pair(pairs: DeadPairs, box_squares: np.ndarray, square: int, player: int) -> bool:
     """Whether the box on ``square`` and another of ``box_squares`` make a dead pair with
-    the player on ``player`` (``rows`` of size 0: no table, never)."""
-    if rows.size == 0:
+    the player on ``player`` (no table: never)."""
+    numbers = pairs.numbers
+    if numbers.size == 0 or numbers[square] < 0:
         return False
     word, bit = player >> 6, np.uint64(1) << np.uint64(player & 63)
+    rows = pairs.rows[numbers[square]]
     for other in box_squares:
-        if other == square:
+        if other == square or numbers[other] < 0:
             continue
-        row = rows[square, other]
-        if row >= 0 and players[row, word] & bit:
+        row = rows[numbers[other]]
+        if row >= 0 and pairs.players[row, word] & bit:
             return True
     return False

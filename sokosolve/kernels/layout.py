@@ -63,6 +63,14 @@ class Progress(IntEnum):
 PROGRESS_SIZE = len(Progress)
 
 
+class DeadPairs(NamedTuple):
+    """Two boxes that no solution gets past (kernels.dead_pairs); empty arrays: no table."""
+
+    numbers: np.ndarray  # int32 per square: its number among the live squares, or -1
+    rows: np.ndarray  # int32 [number, number]: the row of ``players`` of a pair, or -1
+    players: np.ndarray  # uint64 [row, word]: a bit for each square the pair is dead from
+
+
 class Tables(NamedTuple):
     """The board as the search sees it: per-square arrays, the bound's node table, the keys."""
 
@@ -75,8 +83,7 @@ class Tables(NamedTuple):
     box_keys: np.ndarray  # Zobrist keys of a box per square
     player_keys: np.ndarray  # Zobrist keys of the region's canonical square
     hot: np.ndarray  # uint8 [box square, square]: kernels.hotspots, or 0 x 0 unused
-    pair_rows: np.ndarray  # int32 [square, square]: kernels.dead_pairs, or 0 x 0 unused
-    pair_players: np.ndarray  # uint64 [row, word]: the player squares a pair is dead from
+    pairs: DeadPairs  # kernels.dead_pairs
 
 
 class Settings(NamedTuple):

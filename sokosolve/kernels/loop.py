@@ -603,7 +603,7 @@ def _expand_nodes(
     walls, goal_mask, dead, offsets = board.walls, board.goal_mask, board.dead, board.offsets
     sides, box_keys, player_keys = board.sides, board.box_keys, board.player_keys
     hot = board.hot
-    pair_rows, pair_players = board.pair_rows, board.pair_players
+    pairs = board.pairs
     width, ordering, weight = settings.width, settings.order, settings.weight
     max_states, deadline, stop = settings.max_states, settings.deadline, settings.stop
     pi_corrals, tunnels, dead_corrals = settings.pi_corrals, settings.tunnels, \
@@ -863,7 +863,7 @@ def _expand_nodes(
                 slot = 0
                 if (not backward and macro < 0 and freeze_deadlock(
                     walls, dead, goal_mask, box_at, offsets, to, held, frames, after
-                )) or dead_pair(pair_rows, pair_players, box_squares, landing, after):
+                )) or dead_pair(pairs, box_squares, landing, after):
                     h = UNREACHABLE
                 else:  # the child's key first: a state stored before needs no bound
                     child_canonical = -1

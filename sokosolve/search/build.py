@@ -18,10 +18,10 @@ from ..analysis.parking_plan import parking_plan, parking_tables
 from ..analysis.phase_plan import phase_plan, phase_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
-from ..kernels.dead_pairs import NO_PLAYERS, NO_ROWS, dead_pair_table
+from ..kernels.dead_pairs import NO_PAIRS, dead_pair_table
 from ..kernels.distances import walk_distances
 from ..kernels.hotspots import hotspot_table
-from ..kernels.layout import Code, Patterns, Plan, Settings, Tables
+from ..kernels.layout import Code, DeadPairs, Patterns, Plan, Settings, Tables
 from ..kernels.learning import SUBTREE_TRIGGER
 from ..kernels.macros import ROUTE_SQUARES
 from ..kernels.open_list import MAX_STATES
@@ -49,10 +49,10 @@ class Learned:
     def __init__(self, stores: dict[bool, Patterns] | None = None,
                  perimeter: Perimeter | None = None) -> None:
         self._stores: dict[bool, Patterns] = dict(stores or {})
-        self._pairs: dict[bool, tuple[np.ndarray, np.ndarray]] = {}
+        self._pairs: dict[bool, DeadPairs] = {}
         self.perimeter = perimeter
 
-    def dead_pairs(self, searched: Board, backward: bool) -> tuple[np.ndarray, np.ndarray]:
+    def dead_pairs(self, searched: Board, backward: bool) -> DeadPairs:
         """The table of dead box pairs on ``searched``, the board of a search of that
         direction."""
         if backward not in self._pairs:
@@ -150,10 +150,9 @@ def start(
     hot = (hotspot_table(board.walls, board.goal_mask, board.dead_squares, board.offsets)
            if search.hotspot_advice else NO_TABLE)
     pruning = search.pruning
-    pair_rows, pair_players = (learned.dead_pairs(searched, backward) if pruning.dead_pairs
-                               else (NO_ROWS, NO_PLAYERS))
+    pairs = learned.dead_pairs(searched, backward) if pruning.dead_pairs else NO_PAIRS
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
-                    searched.offsets, box_keys, player_keys, hot, pair_rows, pair_players)
+                    searched.offsets, box_keys, player_keys, hot, pairs)
     settings = Settings(
         width=int(searched.width), order=int(search.order), weight=int(search.weight),
         max_states=int(min(max_states, MAX_STATES)), deadline=float(deadline),
