@@ -11,10 +11,10 @@ with the player on such a square, is dead: a solution of it would, on the
 board with only those two boxes, push them onto goals (taking boxes away only
 frees squares). Festival keeps a table of the same kind (``mpdb2.cpp``).
 
-A backward search, which pulls the boxes onto the level's start squares,
-has a table of its own, built the same way with pushes from every pair of
-start squares. A push (or pull) moves one box and leaves the player in the
-region of every pair of the other boxes, so only the pairs of the moved box
+The table is the forward search's: a backward search's would be built the
+same way with pushes from the start squares (tried, no level gained; see
+``docs/benchmarks.md``). A push moves one box and leaves the player in the
+region of every pair of the other boxes, so only the pairs of the pushed box
 need a look (:func:`dead_pair`).
 
 >>> from sokosolve.analysis.board import Board
@@ -48,13 +48,22 @@ def _marked(bits: np.ndarray, square: int) -> bool:
 
 
 @numba.njit(cache=True)
-def _reach(occupied: np.ndarray, width: int, player: int, marks: np.ndarray, stamp: int,
-           stack: np.ndarray, bits: np.ndarray) -> None:
-    """Sets in ``bits`` every square of the player's region from ``player``."""
-    scanline_fill(occupied, width, player, marks, stamp, stack)
-    for s in range(marks.size):
-        if marks[s] == stamp:
-            bits[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+def _reach(occupied: np.ndarray, offsets: np.ndarray, player: int, stack: np.ndarray,
+           bits: np.ndarray) -> None:
+    """Sets in ``bits`` every square of the player's region from ``player`` (none of which
+    is set yet: the bits of a pair hold whole regions)."""
+    bits[player >> 6] |= np.uint64(1) << np.uint64(player & 63)
+    stack[0] = player
+    top = 1
+    while top > 0:
+        top -= 1
+        square = stack[top]
+        for o in offsets:
+            s = square + o
+            if not occupied[s] and not _marked(bits, s):
+                bits[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+                stack[top] = s
+                top += 1
 
 
 @numba.njit(cache=True)
@@ -69,14 +78,12 @@ def _room_for(queue: np.ndarray, tail: int) -> np.ndarray:
 
 @numba.njit(cache=True)
 def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
-                    offsets: np.ndarray, width: int, pulls: bool = False) -> DeadPairs:
+                    offsets: np.ndarray, width: int) -> DeadPairs:
     """The dead pairs of live squares: ``rows[numbers[a], numbers[b]]`` (the same as
     ``rows[numbers[b], numbers[a]]``) is the row of ``players`` for boxes on ``a`` and ``b``,
     or -1 where the pair is dead from no player square; ``players[row]`` holds a bit for
     each free square from which the player cannot get both boxes onto goals, no other
-    box on the board. With ``pulls``, the table of a backward search (a reversed board:
-    its goals are the level's start squares), whose player pulls the boxes there: its
-    search pushes. No table (:data:`NO_PAIRS`) on a board of fewer than two goals, or
+    box on the board. No table (:data:`NO_PAIRS`) on a board of fewer than two goals, or
     past :data:`MAX_PAIR_WORK`."""
     n = walls.size
     words = (n + 63) // 64
@@ -97,7 +104,6 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
     reached = np.zeros((live, live, words), dtype=np.uint64)
     occupied = walls.astype(np.uint8)
     marks = np.zeros(n, dtype=np.int64)
-    child_marks = np.zeros(n, dtype=np.int64)  # the moved position's region
     stack = np.empty(n + 1, dtype=np.int64)
     stamp = 0
     queue = np.empty((1024, 3), dtype=np.int32)
@@ -113,14 +119,13 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
             for p in range(n):
                 if occupied[p] or _marked(bits, p):
                     continue
-                stamp += 1
-                _reach(occupied, width, p, marks, stamp, stack, bits)
+                _reach(occupied, offsets, p, stack, bits)
                 queue = _room_for(queue, tail)
                 queue[tail, 0], queue[tail, 1], queue[tail, 2] = g, h, p
                 tail += 1
             occupied[g] = occupied[h] = 0
     head = 0
-    while head < tail:  # the moves back: the player on ``stand`` moves the box to ``to``
+    while head < tail:  # pulls: the player on ``to``, beside a box, steps back onto ``after``
         first, second, player = queue[head, 0], queue[head, 1], queue[head, 2]
         head += 1
         occupied[first] = occupied[second] = 1
@@ -131,22 +136,16 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
             box = first if k == 0 else second
             other = second if k == 0 else first
             for o in offsets:
-                if pulls:  # a push, from behind the box, the player following it
-                    stand, to, after = box - o, box + o, box
-                    if marks[stand] != region or occupied[to] or index[to] < 0:
-                        continue
-                else:  # a pull: the player beside the box steps back, the box following
-                    stand, to, after = box + o, box + o, box + 2 * o
-                    if marks[stand] != region or occupied[after] or index[to] < 0:
-                        continue
+                to, after = box + o, box + 2 * o
+                if marks[to] != region or occupied[after] or index[to] < 0:
+                    continue
                 a, b = (to, other) if to < other else (other, to)
                 bits = reached[index[a], index[b]]
                 if _marked(bits, after):
                     continue
                 occupied[box] = 0
                 occupied[to] = 1
-                stamp += 1
-                _reach(occupied, width, after, child_marks, stamp, stack, bits)
+                _reach(occupied, offsets, after, stack, bits)
                 occupied[to] = 0
                 occupied[box] = 1
                 queue = _room_for(queue, tail)

@@ -43,23 +43,21 @@ class Learned:
     searches' states (:mod:`sokosolve.kernels.perimeter`; none: the searches do not keep
     one). ``stores``, by direction (``True``: backward), and ``perimeter`` may be shared
     with other processes too (the racers of :func:`sokosolve.parallel.race.race`). The
-    tables of dead box pairs (:mod:`sokosolve.kernels.dead_pairs`) are worked out once a
-    direction, for every search of the process."""
+    table of dead box pairs of the forward searches (:mod:`sokosolve.kernels.dead_pairs`)
+    is worked out once, for every search of the process."""
 
     def __init__(self, stores: dict[bool, Patterns] | None = None,
                  perimeter: Perimeter | None = None) -> None:
         self._stores: dict[bool, Patterns] = dict(stores or {})
-        self._pairs: dict[bool, DeadPairs] = {}
+        self._pairs: DeadPairs | None = None
         self.perimeter = perimeter
 
-    def dead_pairs(self, searched: Board, backward: bool) -> DeadPairs:
-        """The table of dead box pairs on ``searched``, the board of a search of that
-        direction."""
-        if backward not in self._pairs:
-            self._pairs[backward] = dead_pair_table(
-                searched.walls, searched.goal_mask, searched.dead_squares, searched.offsets,
-                searched.width, backward)
-        return self._pairs[backward]
+    def dead_pairs(self, board: Board) -> DeadPairs:
+        """The table of dead box pairs on ``board``."""
+        if self._pairs is None:
+            self._pairs = dead_pair_table(board.walls, board.goal_mask, board.dead_squares,
+                                          board.offsets, board.width)
+        return self._pairs
 
     def of(self, board: Board, search: Search) -> Patterns:
         """The store of ``search``'s direction on ``board``."""
@@ -150,7 +148,7 @@ def start(
     hot = (hotspot_table(board.walls, board.goal_mask, board.dead_squares, board.offsets)
            if search.hotspot_advice else NO_TABLE)
     pruning = search.pruning
-    pairs = learned.dead_pairs(searched, backward) if pruning.dead_pairs else NO_PAIRS
+    pairs = learned.dead_pairs(board) if pruning.dead_pairs and not backward else NO_PAIRS
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
                     searched.offsets, box_keys, player_keys, hot, pairs)
     settings = Settings(

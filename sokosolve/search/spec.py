@@ -43,7 +43,7 @@ class Pruning:
     frozen_goals: bool = True  # bounds that see boxes frozen on goals (kernels.frozen_goals)
     learned_deadlocks: bool = True  # deadlock patterns learned from subtrees (kernels.learning)
     goal_side: bool = True  # goals no filling order reaches (kernels.goal_side), forward
-    dead_pairs: bool = True  # two boxes no solution gets past (kernels.dead_pairs)
+    dead_pairs: bool = True  # two boxes no solution gets past (kernels.dead_pairs), forward
 
 
 @dataclass(frozen=True)
