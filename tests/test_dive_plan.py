@@ -5,6 +5,7 @@ from collections import deque
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -216,3 +217,8 @@ def test_the_dive_pulls_the_boxes_that_start_on_goals():
     assert level.boxes & level.goals
     assert _ends_are_the_start_and_the_goals(board, steps)
     assert _dive_is_legal(board, steps)
+
+
+def test_a_search_by_the_dive_plan_only_needs_the_dive():
+    with pytest.raises(ValueError, match="needs dive"):
+        replace(FEATURES_DIVE, dive=False, dive_only=True)

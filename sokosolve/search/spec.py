@@ -119,6 +119,9 @@ class Search:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "order", Order(self.order))
+        if self.dive_only and not self.dive:
+            raise ValueError("Search: dive_only gives up where the dive finds no plan, "
+                             "and needs dive")
 
     @property
     def macros(self) -> bool:
