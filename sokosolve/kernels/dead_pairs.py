@@ -34,12 +34,19 @@ import numpy as np
 from .layout import DeadPairs
 from .reach import scanline_fill
 
-#: No table: :func:`dead_pair` finds nothing dead.
-NO_PAIRS = DeadPairs(np.empty(0, dtype=np.int32), np.empty((0, 0), dtype=np.int32),
-                     np.empty((0, 0), dtype=np.uint64))
 #: The most work of a table, in pairs of live squares times squares: past it, none is
 #: built, as it would take longer than a search's start should (about a second).
 MAX_PAIR_WORK = 60_000_000
+
+
+@numba.njit(cache=True)
+def _no_pairs() -> DeadPairs:
+    return DeadPairs(np.empty(0, dtype=np.int32), np.empty((0, 0), dtype=np.int32),
+                     np.empty((0, 0), dtype=np.uint64))
+
+
+#: No table: :func:`dead_pair` finds nothing dead.
+NO_PAIRS = _no_pairs()
 
 
 @numba.njit(cache=True)
@@ -48,11 +55,16 @@ def _marked(bits: np.ndarray, square: int) -> bool:
 
 
 @numba.njit(cache=True)
+def _mark(bits: np.ndarray, square: int) -> None:
+    bits[square >> 6] |= np.uint64(1) << np.uint64(square & 63)
+
+
+@numba.njit(cache=True)
 def _reach(occupied: np.ndarray, offsets: np.ndarray, player: int, stack: np.ndarray,
            bits: np.ndarray) -> None:
     """Sets in ``bits`` every square of the player's region from ``player`` (none of which
     is set yet: the bits of a pair hold whole regions)."""
-    bits[player >> 6] |= np.uint64(1) << np.uint64(player & 63)
+    _mark(bits, player)
     stack[0] = player
     top = 1
     while top > 0:
@@ -61,18 +73,18 @@ def _reach(occupied: np.ndarray, offsets: np.ndarray, player: int, stack: np.nda
         for o in offsets:
             s = square + o
             if not occupied[s] and not _marked(bits, s):
-                bits[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+                _mark(bits, s)
                 stack[top] = s
                 top += 1
 
 
 @numba.njit(cache=True)
-def _room_for(queue: np.ndarray, tail: int) -> np.ndarray:
-    """``queue``, or a copy twice its size if it is full at ``tail``."""
-    if tail < queue.shape[0]:
-        return queue
-    grown = np.empty((2 * tail, 3), dtype=np.int32)
-    grown[:tail] = queue
+def _room_for(rows: np.ndarray, used: int) -> np.ndarray:
+    """``rows``, or a copy with twice the rows, the new ones zero, if ``used`` fill it."""
+    if used < rows.shape[0]:
+        return rows
+    grown = np.zeros((2 * used, rows.shape[1]), dtype=rows.dtype)
+    grown[:used] = rows
     return grown
 
 
@@ -92,13 +104,12 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
     free = np.zeros(words, dtype=np.uint64)
     for s in range(n):
         if not walls[s]:
-            free[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+            _mark(free, s)
             if not dead[s]:
                 index[s] = live
                 live += 1
     if np.count_nonzero(goals) < 2 or live * (live - 1) // 2 * n > MAX_PAIR_WORK:
-        return DeadPairs(np.empty(0, dtype=np.int32), np.empty((0, 0), dtype=np.int32),
-                         np.empty((0, 0), dtype=np.uint64))
+        return _no_pairs()
     # reached[i, j] for i < j: the player squares from which boxes on the i-th and j-th
     # live squares go onto goals
     reached = np.zeros((live, live, words), dtype=np.uint64)
@@ -108,12 +119,10 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
     stamp = 0
     queue = np.empty((1024, 3), dtype=np.int32)
     tail = 0
-    for g in range(n):  # the roots: both boxes on goals, the player in each region
-        if not goals[g] or index[g] < 0:
-            continue
-        for h in range(g + 1, n):
-            if not goals[h] or index[h] < 0:
-                continue
+    goal_squares = np.flatnonzero(goals)
+    for i in range(goal_squares.size):  # the roots: both boxes on goals, the player in
+        g = goal_squares[i]  # each region
+        for h in goal_squares[i + 1:]:
             bits = reached[index[g], index[h]]
             occupied[g] = occupied[h] = 1
             for p in range(n):
@@ -168,10 +177,7 @@ def dead_pair_table(walls: np.ndarray, goals: np.ndarray, dead: np.ndarray,
                 if left == 0:
                     continue
                 if row < 0:
-                    if count == players.shape[0]:
-                        grown = np.zeros((2 * count, words), dtype=np.uint64)
-                        grown[:count] = players
-                        players = grown
+                    players = _room_for(players, count)
                     row = count
                     count += 1
                     rows[x, y] = rows[y, x] = row
