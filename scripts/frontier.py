@@ -74,11 +74,11 @@ def verdicts(board: Board) -> str:
     the corral test, the goal-side check, and whether learning would prove it dead
     (with the boxes of the pattern it would learn)."""
     said = []
-    if corral_deadlocked(board, board.boxes, board.player):
+    if corral_deadlocked(board, board.boxes, board.player, pairs=True):
         said.append("corral-dead")
     if goal_side_deadlocked(board, board.boxes, board.player):
         said.append("goal-side-dead")
-    pattern = learned_pattern(board, board.boxes, board.player)
+    pattern = learned_pattern(board, board.boxes, board.player, pairs=True)
     if pattern is not None:
         said.append(f"learnable ({pattern[0].size} boxes)")
     return "".join(f"{verdict}; " for verdict in said)

@@ -7,10 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels.corral_deadlocks import corral_deadlock, corral_workspace
+from ..kernels.dead_pairs import NO_PAIRS, dead_pair_table
 from ..kernels.deadlock_proof import proof_workspace
 from ..kernels.deadlocks import freeze_workspace
 from ..kernels.frozen_goals import frozen_on_goals
 from ..kernels.goal_side import MAX_AREAS, goal_numbers, goal_side_dead, stuck_goals
+from ..kernels.layout import DeadPairs
 from ..kernels.learning import examine
 from ..kernels.patterns import MAX_PATTERN_BOXES, pattern_store
 from ..kernels.push_sides import box_node, node_distances, side_areas
@@ -56,8 +58,17 @@ def position_nodes(board: Board, areas: np.ndarray, boxes: np.ndarray, player: i
                     dtype=np.int64)
 
 
-def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
-    """Whether some box of the position fences a dead corral (boxes and player on ``board``).
+def dead_pairs(board: Board, used: bool = True) -> DeadPairs:
+    """The table of dead box pairs of ``board``'s forward searches if ``used``, else none."""
+    if not used:
+        return NO_PAIRS
+    return dead_pair_table(board.walls, board.goal_mask, board.dead_squares, board.offsets,
+                           board.width)
+
+
+def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool = False) -> bool:
+    """Whether some box of the position fences a dead corral (boxes and player on ``board``),
+    the corral's search cutting the pushes that make a dead box pair if ``pairs``.
 
     The box below must go left, onto the goal, pushed from the square on its
     right, which the player never reaches; the freeze test misses this, as
@@ -79,23 +90,25 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:
     held = np.zeros(n, dtype=np.uint8)
     frames = freeze_workspace(boxes.size)
     work = corral_workspace(n, board.walls)
+    table = dead_pairs(board, pairs)
     return any(
         corral_deadlock(board.walls, board.goal_mask, board.dead_squares, board.offsets,
                         board.width, box_at, marks, 1, player, int(square), box_keys,
-                        player_keys, stack, held, frames, work)
+                        player_keys, stack, held, frames, table, work)
         for square in boxes
     )
 
 
 def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool = False,
-                    most: int = MAX_PATTERN_BOXES,
-                    near: int = -1) -> tuple[np.ndarray, np.ndarray] | None:
+                    most: int = MAX_PATTERN_BOXES, near: int = -1,
+                    pairs: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
     """The deadlock pattern that :func:`~sokosolve.kernels.learning.examine` learns from a
     position (boxes on ``boxes``, the player on ``player``): ``(box squares, the player's
     region as a bool mask)``, or None if it does not prove the position dead. With
     ``backward`` the moves are pulls to ``board``'s start squares; ``most`` is the most
     boxes a proof takes, and ``near`` the square of the box moved last (-1: none), near
-    which it keeps them when there are too many.
+    which it keeps them when there are too many; with ``pairs`` (forward only) the proof
+    uses the table of dead box pairs, as the searches do.
 
     The two boxes below lock each other against the wall, off their goals; the
     player may be anywhere else:
@@ -114,7 +127,8 @@ def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool
     found = examine(proof_workspace(n, board.walls), store, searched.walls,
                     searched.goal_mask, searched.dead_squares, searched.offsets,
                     searched.width, box_keys, player_keys, np.zeros(n, dtype=np.uint8),
-                    freeze_workspace(boxes.size), np.array(boxes, dtype=np.int32),
+                    freeze_workspace(boxes.size), dead_pairs(board, pairs and not backward),
+                    np.array(boxes, dtype=np.int32),
                     int(player), backward, most, near)
     if not found:
         return None

@@ -12,9 +12,10 @@ search on the relaxed position then looks for either way out:
   after which the corral is no longer a corral and the test gives up.
 
 If the search runs out of positions without finding either, no solution of
-the real position exists. Pushes onto dead squares and pushes that freeze a
-box off its goal are left out, as the real position could not make them
-either. The search is bounded (boxes in the corral, positions searched); when
+the real position exists. Pushes onto dead squares, pushes that freeze a
+box off its goal and pushes that make a dead box pair
+(:mod:`sokosolve.kernels.dead_pairs`) are left out, as the real position
+could not make them either. The search is bounded (boxes in the corral, positions searched); when
 it hits a bound the answer is "not dead".
 
 The search runs in the jitted loop, on each node whose last push moved a box
@@ -28,7 +29,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .dead_pairs import dead_pair
 from .deadlocks import freeze_deadlock
+from .layout import DeadPairs
 from .reach import moved_box_canonical, next_stamp, scanline_fill
 from .table import table_find
 
@@ -66,13 +69,14 @@ def corral_deadlock(
     walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray, offsets: np.ndarray, width: int,
     box_at: np.ndarray, marks: np.ndarray, stamp: int, player: int, square: int,
     box_keys: np.ndarray, player_keys: np.ndarray, stack: np.ndarray, held: np.ndarray,
-    frames: np.ndarray, work: tuple,
+    frames: np.ndarray, pairs: DeadPairs, work: tuple,
 ) -> bool:
     """Whether the box on ``square`` fences a corral that can never be solved.
 
     ``marks == stamp`` is the player's region and ``player`` a square of it.
     ``held``, ``frames`` are the freeze test's scratch (:mod:`sokosolve.kernels.deadlocks`),
-    ``work`` comes from :func:`corral_workspace`.
+    ``pairs`` the table of dead box pairs (:mod:`sokosolve.kernels.dead_pairs`), whose
+    pushes the search leaves out too, ``work`` comes from :func:`corral_workspace`.
     """
     (stamps, members, fill_marks, child_marks, relaxed_box_at, relaxed_occupied, squares,
      position_boxes, position_players, position_keys, slots, answers) = work
@@ -160,6 +164,11 @@ def corral_deadlock(
             for d in range(4):
                 to = s + offsets[d]
                 if fill_marks[s - offsets[d]] != fill or relaxed_occupied[to] or dead[to]:
+                    continue
+                position_boxes[head, j] = to
+                paired = dead_pair(pairs, position_boxes[head, :boxes], to, s)
+                position_boxes[head, j] = s
+                if paired:
                     continue
                 relaxed_box_at[s], relaxed_box_at[to] = -1, j
                 relaxed_occupied[s], relaxed_occupied[to] = 0, 1

@@ -201,3 +201,15 @@ def dead_pair(pairs: DeadPairs, box_squares: np.ndarray, square: int, player: in
         if row >= 0 and pairs.players[row, word] & bit:
             return True
     return False
+
+
+@numba.njit(cache=True)
+def holds_dead_pair(pairs: DeadPairs, box_squares: np.ndarray, player: int) -> bool:
+    """Whether two boxes of ``box_squares`` make a dead pair with the player on ``player``
+    (no table: never)."""
+    if pairs.numbers.size == 0:
+        return False
+    for j in range(box_squares.size - 1):
+        if dead_pair(pairs, box_squares[j + 1:], box_squares[j], player):
+            return True
+    return False

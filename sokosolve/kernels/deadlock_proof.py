@@ -12,8 +12,9 @@ That makes three steps, each one safe however it chooses the boxes:
 - :func:`prove_dead` searches every position of the boxes left, taking free
   boxes off each new one too, and proves the position dead if no position
   it reaches has all its boxes on goals (backward: on the start squares).
-  Pushes onto dead squares, and forward pushes that freeze a box off its
-  goal, are left out, as the full position could not make them either. It
+  Pushes onto dead squares, forward pushes that freeze a box off its goal,
+  and those that make a dead box pair (:mod:`sokosolve.kernels.dead_pairs`)
+  are left out, as the full position could not make them either. It
   gives up (not proved) past ``budget`` positions. It takes up the
   positions with the fewest boxes off goals first: a dead position needs
   every position searched whatever the order, but a live one, the usual
@@ -33,7 +34,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .dead_pairs import dead_pair, holds_dead_pair
 from .deadlocks import freeze_deadlock
+from .layout import DeadPairs
 from .patterns import MAX_PATTERN_BOXES
 from .reach import scanline_fill
 from .table import table_find
@@ -133,12 +136,14 @@ def drop_free_boxes(work: tuple, marks: np.ndarray, dead: np.ndarray, offsets: n
 def prove_dead(
     work: tuple, walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray,
     offsets: np.ndarray, width: int, box_keys: np.ndarray, player_keys: np.ndarray,
-    held: np.ndarray, frames: np.ndarray, boxes: np.ndarray, k: int, player: int,
-    backward: bool, budget: int,
+    held: np.ndarray, frames: np.ndarray, pairs: DeadPairs, boxes: np.ndarray, k: int,
+    player: int, backward: bool, budget: int,
 ) -> bool:
     """Whether the ``k`` boxes of ``boxes``, the player on ``player``, can never all reach
     goals; ``False`` also when the search passes ``budget`` positions. ``held`` and
-    ``frames`` are the freeze test's scratch (:mod:`sokosolve.kernels.deadlocks`).
+    ``frames`` are the freeze test's scratch (:mod:`sokosolve.kernels.deadlocks`);
+    ``pairs`` the table of dead box pairs (:mod:`sokosolve.kernels.dead_pairs`), which
+    proves a position holding one dead at once and cuts every push that makes one.
 
     The same position comes back from many nodes of a search: answers are kept by
     the key of the first position, its last bit holding the answer.
@@ -147,6 +152,8 @@ def prove_dead(
     budget = min(budget, PROOF_POSITIONS)
     if k > MAX_PATTERN_BOXES:
         return False
+    if holds_dead_pair(pairs, boxes[:k], player):
+        return True
     position_boxes[0, :k] = boxes[:k]
     sizes[0] = k
     players[0] = player
@@ -162,7 +169,7 @@ def prove_dead(
     if known <= np.uint64(1):
         return known != (keys[0] & np.uint64(1))
     dead_end = _search_positions(work, walls, goal_mask, dead, offsets, width, box_keys,
-                                 player_keys, held, frames, backward, budget)
+                                 player_keys, held, frames, pairs, backward, budget)
     answers[answer_at] = (keys[0] & ~np.uint64(1)) | np.uint64(dead_end)
     return dead_end
 
@@ -180,7 +187,7 @@ def _off_goals(goal_mask: np.ndarray, boxes: np.ndarray, k: int) -> int:
 def _search_positions(
     work: tuple, walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray,
     offsets: np.ndarray, width: int, box_keys: np.ndarray, player_keys: np.ndarray,
-    held: np.ndarray, frames: np.ndarray, backward: bool, budget: int,
+    held: np.ndarray, frames: np.ndarray, pairs: DeadPairs, backward: bool, budget: int,
 ) -> bool:
     """The search of :func:`prove_dead` from its first position, stored in ``work``.
 
@@ -229,6 +236,10 @@ def _search_positions(
                     continue
                 child[:size] = here[:size]
                 child[j] = to
+                if dead_pair(pairs, child[:size], to, after):
+                    box_at[to], box_at[s] = -1, j
+                    occupied[to], occupied[s] = 0, 1
+                    continue
                 left, canonical = drop_free_boxes(work, child_marks, dead, offsets, width,
                                                   child, size, after, backward)
                 # back to ``here``: the child's boxes off, then ``here``'s on
@@ -263,8 +274,8 @@ def _search_positions(
 def fewest_dead_boxes(
     work: tuple, walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray,
     offsets: np.ndarray, width: int, box_keys: np.ndarray, player_keys: np.ndarray,
-    held: np.ndarray, frames: np.ndarray, boxes: np.ndarray, k: int, player: int,
-    backward: bool, budget: int,
+    held: np.ndarray, frames: np.ndarray, pairs: DeadPairs, boxes: np.ndarray, k: int,
+    player: int, backward: bool, budget: int,
 ) -> int:
     """Drops boxes of a position proved dead, one at a time, while what is left is still
     proved dead; returns how many are left, first in ``boxes``."""
@@ -272,7 +283,7 @@ def fewest_dead_boxes(
     while j >= 0 and k > 1:
         boxes[j], boxes[k - 1] = boxes[k - 1], boxes[j]  # try without box j
         if prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
-                      held, frames, boxes, k - 1, player, backward, budget):
+                      held, frames, pairs, boxes, k - 1, player, backward, budget):
             k -= 1
         else:
             boxes[j], boxes[k - 1] = boxes[k - 1], boxes[j]

@@ -31,7 +31,7 @@ from .deadlock_proof import (
     prove_dead,
     relaxed_fill,
 )
-from .layout import Macros, Patterns
+from .layout import DeadPairs, Macros, Patterns
 from .macros import push_ends
 from .patterns import MAX_PATTERN_BOXES, add_pattern
 
@@ -141,11 +141,14 @@ def keep_nearest(boxes: np.ndarray, left: int, most: int, near: int, width: int,
 def examine(
     work: tuple, patterns: Patterns, walls: np.ndarray, goal_mask: np.ndarray,
     dead: np.ndarray, offsets: np.ndarray, width: int, box_keys: np.ndarray,
-    player_keys: np.ndarray, held: np.ndarray, frames: np.ndarray, boxes: np.ndarray,
-    player: int, backward: bool, most: int = MAX_PATTERN_BOXES, near: int = -1,
+    player_keys: np.ndarray, held: np.ndarray, frames: np.ndarray, pairs: DeadPairs,
+    boxes: np.ndarray, player: int, backward: bool, most: int = MAX_PATTERN_BOXES,
+    near: int = -1,
 ) -> bool:
     """Whether the position of box squares ``boxes`` and the player on ``player`` is proved
-    dead; if so, its pattern is stored in ``patterns`` (unless the store is full).
+    dead (``pairs``: the table of dead box pairs the proof uses, see
+    :func:`~sokosolve.kernels.deadlock_proof.prove_dead`); if so, its pattern is stored in
+    ``patterns`` (unless the store is full).
     ``boxes`` is reordered. A proof takes at most ``most`` boxes: if more are left once
     the free ones are off, the boxes on goals are taken off too, then the free ones
     again; if still too many, all but the ``most`` nearest to ``near`` (the square of the
@@ -184,11 +187,11 @@ def examine(
     if left > most or left == 0:
         return False
     proved = prove_dead(work, walls, goal_mask, dead, offsets, width, box_keys, player_keys,
-                        held, frames, boxes, left, player, backward, PROOF_BUDGET)
+                        held, frames, pairs, boxes, left, player, backward, PROOF_BUDGET)
     if proved:
         left = fewest_dead_boxes(work, walls, goal_mask, dead, offsets, width, box_keys,
-                                 player_keys, held, frames, boxes, left, player, backward,
-                                 PROOF_BUDGET)
+                                 player_keys, held, frames, pairs, boxes, left, player,
+                                 backward, PROOF_BUDGET)
         # The pattern's region: the player's, with only the pattern's boxes on the board.
         for j in range(left):
             occupied[boxes[j]] = 1

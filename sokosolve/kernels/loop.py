@@ -740,7 +740,7 @@ def _expand_nodes(
             for b in tested:
                 corral_dead = corral_dead or corral_deadlock(
                     walls, goal_mask, dead, offsets, width, box_at, marks, stamp, player, b,
-                    box_keys, player_keys, stack, held, frames, corral_work,
+                    box_keys, player_keys, stack, held, frames, pairs, corral_work,
                 )
             if corral_dead:
                 dead_corral_nodes += 1
@@ -1027,8 +1027,8 @@ def _expand_nodes(
                 near = -1 if parents[at] < 0 or not may_prove_locally(
                     proof, count) else push_ends(pushes[at], offsets, macros, backward)[1]
                 if examine(proof, patterns, walls, goal_mask, dead, offsets, width, box_keys,
-                           player_keys, held, frames, ancestor, player_at, backward,
-                           MAX_PATTERN_BOXES, near):
+                           player_keys, held, frames, pairs, ancestor, player_at,
+                           backward, MAX_PATTERN_BOXES, near):
                     dead_nodes[at] = 1
                     learned += 1
 
