@@ -1,5 +1,5 @@
 """Python views of positions for tests and scripts: the player's region, the box nodes, the
-corral test, the learned deadlock pattern, the goal-side check, each for a
+corral test, the learned deadlock pattern, the diagonal one, the goal-side check, each for a
 :class:`~sokosolve.analysis.board.Board`."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from ..kernels.corral_deadlocks import corral_deadlock, corral_workspace
 from ..kernels.dead_pairs import NO_PAIRS, dead_pair_table
 from ..kernels.deadlock_proof import proof_workspace
 from ..kernels.deadlocks import freeze_workspace
+from ..kernels.diagonals import chain_boxes, diagonal_workspace
 from ..kernels.frozen_goals import frozen_on_goals
 from ..kernels.goal_side import MAX_AREAS, goal_numbers, goal_side_dead, stuck_goals
 from ..kernels.layout import DeadPairs
@@ -100,15 +101,16 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool 
 
 
 def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool = False,
-                    most: int = MAX_PATTERN_BOXES, near: int = -1,
-                    pairs: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+                    most: int = MAX_PATTERN_BOXES, near: int = -1, pairs: bool = False,
+                    drop_free: bool = True) -> tuple[np.ndarray, np.ndarray] | None:
     """The deadlock pattern that :func:`~sokosolve.kernels.learning.examine` learns from a
     position (boxes on ``boxes``, the player on ``player``): ``(box squares, the player's
     region as a bool mask)``, or None if it does not prove the position dead. With
     ``backward`` the moves are pulls to ``board``'s start squares; ``most`` is the most
     boxes a proof takes, and ``near`` the square of the box moved last (-1: none), near
     which it keeps them when there are too many; with ``pairs`` (forward only) the proof
-    uses the table of dead box pairs, as the searches do.
+    uses the table of dead box pairs, as the searches do; without ``drop_free`` it does not
+    take the free boxes off first.
 
     The two boxes below lock each other against the wall, off their goals; the
     player may be anywhere else:
@@ -129,12 +131,28 @@ def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool
                     searched.width, box_keys, player_keys, np.zeros(n, dtype=np.uint8),
                     freeze_workspace(boxes.size), dead_pairs(board, pairs and not backward),
                     np.array(boxes, dtype=np.int32),
-                    int(player), backward, most, near)
+                    int(player), backward, most, near, drop_free)
     if not found:
         return None
     squares = store.boxes[0][store.boxes[0] >= 0].copy()
     bits = np.unpackbits(store.regions[0].view(np.uint8), bitorder="little")
     return squares, bits[:n].astype(bool)
+
+
+def diagonal_pattern(board: Board, boxes: np.ndarray, player: int,
+                     square: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The pattern the search learns from the boxes around the chains of sealed squares beside
+    the box on ``square`` (:mod:`~sokosolve.kernels.diagonals`), as :func:`learned_pattern`
+    gives it, or None if there are none or they are not proved dead."""
+    occupied = board.walls.copy()
+    occupied[np.asarray(boxes, dtype=np.int64)] = 1
+    region, _ = reachable(board, boxes, player)
+    work = diagonal_workspace(board.walls.size)
+    count = chain_boxes(occupied, board.box_at(boxes), region.astype(np.int64), 1,
+                        board.offsets, board.width, square, work)
+    if count < 2:
+        return None
+    return learned_pattern(board, work[1][:count], player, pairs=True, drop_free=False)
 
 
 def goal_side_deadlocked(board: Board, boxes: np.ndarray, player: int) -> bool:

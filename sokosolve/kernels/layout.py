@@ -102,6 +102,7 @@ class Settings(NamedTuple):
     frozen_goals: bool  # bounds that see boxes frozen on goals (forward only)
     learn: int  # examines nodes whose subtree reaches this many nodes (kernels.learning); 0: no
     goal_side: bool  # the goal-side check (kernels.goal_side), with frozen_goals
+    diagonals: bool  # boxes fencing sealed squares proved dead (kernels.diagonals), forward
     best_cell: bool  # feature space: every other turn goes to the best cell (FESS)
     advisors: bool  # feature space: cells take first the states fewest pushes off the advice
     explorer: bool  # feature space: the advisors include the explorer
@@ -212,6 +213,7 @@ class Scratch(NamedTuple):
     # the opener)
     route_keep: np.ndarray  # per square, 1 on a goal whose box counts as packed
     route_ends: np.ndarray  # per box, (end, pushes) of its route (kernels.routes)
+    diagonal_work: tuple  # kernels.diagonals.diagonal_workspace
 
 
 class Table(NamedTuple):

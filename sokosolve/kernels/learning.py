@@ -143,7 +143,7 @@ def examine(
     dead: np.ndarray, offsets: np.ndarray, width: int, box_keys: np.ndarray,
     player_keys: np.ndarray, held: np.ndarray, frames: np.ndarray, pairs: DeadPairs,
     boxes: np.ndarray, player: int, backward: bool, most: int = MAX_PATTERN_BOXES,
-    near: int = -1,
+    near: int = -1, drop_free: bool = True,
 ) -> bool:
     """Whether the position of box squares ``boxes`` and the player on ``player`` is proved
     dead (``pairs``: the table of dead box pairs the proof uses, see
@@ -152,13 +152,19 @@ def examine(
     ``boxes`` is reordered. A proof takes at most ``most`` boxes: if more are left once
     the free ones are off, the boxes on goals are taken off too, then the free ones
     again; if still too many, all but the ``most`` nearest to ``near`` (the square of the
-    box moved last; -1: none), then the free ones again."""
+    box moved last; -1: none), then the free ones again. Without ``drop_free`` the proof
+    starts from ``boxes`` as they are (the boxes around sealed squares of
+    :mod:`sokosolve.kernels.diagonals`, where a box that can only be pushed into the
+    sealed squares would count as free)."""
     k = boxes.size
     box_at, occupied = work[2], work[3]
     for j in range(k):
         box_at[boxes[j]] = j
         occupied[boxes[j]] = 1
-    left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, k, player, backward)[0]
+    left = k
+    if drop_free:
+        left = drop_free_boxes(work, work[1], dead, offsets, width, boxes, k, player,
+                               backward)[0]
     if left > most:
         # Any box may be taken off (the rest can do no more with it there); a goal area
         # filled half-way holds many boxes that are seldom part of the deadlock.

@@ -42,6 +42,7 @@ from .corrals import pi_corral_pushes
 from .dead_pairs import dead_pair
 from .deadlock_proof import proof_workspace
 from .deadlocks import freeze_deadlock, freeze_workspace, is_frozen
+from .diagonals import chain_boxes, diagonal_workspace
 from .distances import UNREACHABLE
 from .feature_space import (
     MAX_CONNECTIVITY,
@@ -297,6 +298,7 @@ def start_search(
         route_workspace(n if settings.pack_moves or settings.box_moves else 0),
         np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
+        diagonal_workspace(n),
     )
 
     capacity = min(1 << 12, max_states)
@@ -619,6 +621,7 @@ def _expand_nodes(
         scratch.area_goals
     matched_nodes, proof, ancestor = scratch.matched_nodes, scratch.proof, scratch.ancestor
     learn, patterns, goal_side = settings.learn, search.patterns, settings.goal_side
+    diagonals, diagonal_work = settings.diagonals, scratch.diagonal_work
     best_turns, advised = settings.best_cell, settings.advisors
     exploring = advised and settings.explorer
     next_goals = settings.next_goals if plan.goal_distances.shape[0] else 0
@@ -744,6 +747,18 @@ def _expand_nodes(
                 )
             if corral_dead:
                 dead_corral_nodes += 1
+                continue
+        if diagonals and not backward and parents[node] != _NO_PARENT and may_examine(
+                proof, count):
+            # the pushed box may close a chain of sealed squares: its boxes alone proved
+            chained = chain_boxes(occupied, box_at, marks, stamp, offsets, width,
+                                  push_ends(pushes[node], offsets, macros, backward)[1],
+                                  diagonal_work)
+            if chained > 1 and examine(proof, patterns, walls, goal_mask, dead, offsets, width,
+                                       box_keys, player_keys, held, frames, pairs,
+                                       diagonal_work[1][:chained], player, backward,
+                                       MAX_PATTERN_BOXES, -1, False):
+                pruned += 1  # and its pattern kept, as learned ones are
                 continue
         if ordering != BFS:  # children's bounds start from this node's matching
             if frozen_goals:

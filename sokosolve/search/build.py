@@ -158,6 +158,7 @@ def start(
         target_player=int(board.player), dead_corrals=pruning.dead_corrals,
         frozen_goals=pruning.frozen_goals,
         learn=SUBTREE_TRIGGER if pruning.learned_deadlocks else 0, goal_side=pruning.goal_side,
+        diagonals=pruning.diagonals,
         best_cell=search.best_cell, advisors=search.advisors, explorer=search.explorer_advice,
         next_goals=search.next_goals,
         noise=search.noise, seed=search.seed,

@@ -44,6 +44,7 @@ class Pruning:
     learned_deadlocks: bool = True  # deadlock patterns learned from subtrees (kernels.learning)
     goal_side: bool = True  # goals no filling order reaches (kernels.goal_side), forward
     dead_pairs: bool = True  # two boxes no solution gets past (kernels.dead_pairs), forward
+    diagonals: bool = True  # boxes fencing sealed squares, proved (kernels.diagonals), forward
 
 
 @dataclass(frozen=True)
