@@ -15,8 +15,8 @@ If the search runs out of positions without finding either, no solution of
 the real position exists. Pushes onto dead squares, pushes that freeze a
 box off its goal and pushes that make a dead box pair
 (:mod:`sokosolve.kernels.dead_pairs`) are left out, as the real position
-could not make them either. The search is bounded (boxes in the corral, positions searched); when
-it hits a bound the answer is "not dead".
+could not make them either. The search is bounded (boxes in the corral,
+positions searched); when it hits a bound the answer is "not dead".
 
 The search runs in the jitted loop, on each node whose last push moved a box
 of a corral: a corral without that box was already there, and tested, at the
