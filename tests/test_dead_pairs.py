@@ -17,6 +17,7 @@ from sokosolve.search.spec import switched
 from sokosolve.solver import solve
 
 from .reference import boxes_can_reach_goals, optimal_pushes, small_levels
+from .searches import solve_exactly_the_solvable
 
 
 def _table(board: Board) -> DeadPairs:
@@ -75,14 +76,7 @@ def test_pairs_that_get_to_the_goals_are_not_dead():
 @settings(max_examples=120, deadline=None)
 @given(level=small_levels(max_rows=6, max_cols=7, max_boxes=4))
 def test_searches_with_the_table_solve_exactly_the_solvable_levels(level):
-    expected = optimal_pushes(level)
-    for name in ("greedy", "features", "pushes", "meet-all"):
-        result = solve(level, name)
-        assert (result.status is Status.SOLVED) == (expected is not None), name
-        if expected is not None:
-            assert verify(level, result.solution).solved
-            if name == "pushes":
-                assert result.pushes == expected
+    solve_exactly_the_solvable(level, ("greedy", "features", "pushes", "meet-all"))
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)

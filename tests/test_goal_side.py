@@ -13,6 +13,7 @@ from sokosolve.search.spec import switched
 from sokosolve.solver import solve
 
 from .reference import optimal_pushes, small_levels
+from .searches import solve_exactly_the_solvable
 
 
 @settings(max_examples=600, deadline=None, derandomize=True, database=None)
@@ -47,12 +48,7 @@ def test_a_goal_filled_first_that_walls_in_the_next_is_dead():
 @settings(max_examples=150, deadline=None)
 @given(level=small_levels(max_rows=6, max_cols=7, max_boxes=4))
 def test_searches_with_the_check_solve_exactly_the_solvable_levels(level):
-    expected = optimal_pushes(level)
-    for name in ("greedy", "features", "pushes"):
-        result = solve(level, name)
-        assert (result.status is Status.SOLVED) == (expected is not None), name
-        if name == "pushes" and expected is not None:
-            assert result.pushes == expected
+    solve_exactly_the_solvable(level, ("greedy", "features", "pushes"))
 
 
 def test_positions_that_keep_the_last_goals_open_pass():
