@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
 from sokosolve.analysis.positions import corral_deadlocked, learned_pattern
-from sokosolve.kernels.dead_pairs import dead_pair, dead_pair_table
-from sokosolve.kernels.layout import DeadPairs
+from sokosolve.kernels.dead_pairs import dead_pair
 from sokosolve.level import parse_level
 from sokosolve.replay import verify
 from sokosolve.result import Status
@@ -20,16 +19,11 @@ from .reference import boxes_can_reach_goals, optimal_pushes, small_levels
 from .searches import solve_exactly_the_solvable
 
 
-def _table(board: Board) -> DeadPairs:
-    return dead_pair_table(board.walls, board.goal_mask, board.dead_squares, board.offsets,
-                           board.width)
-
-
 @settings(max_examples=80, deadline=None)
 @given(small_levels(max_rows=5, max_cols=6, max_boxes=4), st.randoms(use_true_random=False))
 def test_the_table_is_that_of_a_plain_search_of_two_boxes(level, random):
     board = Board.from_level(level)
-    pairs = _table(board)
+    pairs = board.dead_pairs()
     if len(level.goals) < 2:
         assert pairs.numbers.size == 0
         return
@@ -52,7 +46,7 @@ def test_two_boxes_that_wall_the_player_off_are_dead_and_not_stored():
     search stores the position only without the table (a level hypothesis found)."""
     level = parse_level("########\n##@.$  #\n#. $   #\n########")
     board = Board.from_level(level)
-    pairs = _table(board)
+    pairs = board.dead_pairs()
     upper, lower = (int(s) for s in board.boxes)
     pushed = lower + 1
     left, right = board.from_level_square(level.square(2, 2)), pushed + 2
@@ -69,7 +63,7 @@ def test_two_boxes_that_wall_the_player_off_are_dead_and_not_stored():
 
 def test_pairs_that_get_to_the_goals_are_not_dead():
     board = Board.from_level(parse_level("#######\n#.   .#\n#  $$ #\n#  @  #\n#######"))
-    pairs = _table(board)
+    pairs = board.dead_pairs()
     assert not dead_pair(pairs, board.boxes, int(board.boxes[0]), board.player)
 
 

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..kernels.dead_pairs import dead_pair_table
 from ..kernels.distances import UNREACHABLE, box_distances
+from ..kernels.layout import DeadPairs
 from ..level import Level, Square
 
 #: Direction letters in kernel order; uppercase is the push.
@@ -81,6 +83,12 @@ class Board:
             distances, _dead_where_unreachable(distances, self.walls), self.goals.copy(),
             self.player,
         )
+
+    def dead_pairs(self) -> DeadPairs:
+        """The table of dead box pairs of the forward searches
+        (:func:`~sokosolve.kernels.dead_pairs.dead_pair_table`)."""
+        return dead_pair_table(self.walls, self.goal_mask, self.dead_squares, self.offsets,
+                               self.width)
 
     def box_at(self, boxes: np.ndarray | None = None) -> np.ndarray:
         """Per square, the number of the box on it in ``boxes`` (the start boxes by

@@ -7,13 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels.corral_deadlocks import corral_deadlock, corral_workspace
-from ..kernels.dead_pairs import NO_PAIRS, dead_pair_table
+from ..kernels.dead_pairs import NO_PAIRS
 from ..kernels.deadlock_proof import proof_workspace
 from ..kernels.deadlocks import freeze_workspace
 from ..kernels.diagonals import chain_boxes, diagonal_workspace
 from ..kernels.frozen_goals import frozen_on_goals
 from ..kernels.goal_side import MAX_AREAS, goal_numbers, goal_side_dead, stuck_goals
-from ..kernels.layout import DeadPairs
 from ..kernels.learning import examine
 from ..kernels.patterns import MAX_PATTERN_BOXES, pattern_store
 from ..kernels.push_sides import box_node, node_distances, side_areas
@@ -59,14 +58,6 @@ def position_nodes(board: Board, areas: np.ndarray, boxes: np.ndarray, player: i
                     dtype=np.int64)
 
 
-def dead_pairs(board: Board, used: bool = True) -> DeadPairs:
-    """The table of dead box pairs of ``board``'s forward searches if ``used``, else none."""
-    if not used:
-        return NO_PAIRS
-    return dead_pair_table(board.walls, board.goal_mask, board.dead_squares, board.offsets,
-                           board.width)
-
-
 def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool = False) -> bool:
     """Whether some box of the position fences a dead corral (boxes and player on ``board``),
     the corral's search cutting the pushes that make a dead box pair if ``pairs``.
@@ -91,7 +82,7 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool 
     held = np.zeros(n, dtype=np.uint8)
     frames = freeze_workspace(boxes.size)
     work = corral_workspace(n, board.walls)
-    table = dead_pairs(board, pairs)
+    table = board.dead_pairs() if pairs else NO_PAIRS
     return any(
         corral_deadlock(board.walls, board.goal_mask, board.dead_squares, board.offsets,
                         board.width, box_at, marks, 1, player, int(square), box_keys,
@@ -126,11 +117,11 @@ def learned_pattern(board: Board, boxes: np.ndarray, player: int, backward: bool
     n = board.walls.size
     box_keys, player_keys = zobrist_keys(n)
     store = pattern_store(n)
+    table = board.dead_pairs() if pairs and not backward else NO_PAIRS
     found = examine(proof_workspace(n, board.walls), store, searched.walls,
                     searched.goal_mask, searched.dead_squares, searched.offsets,
                     searched.width, box_keys, player_keys, np.zeros(n, dtype=np.uint8),
-                    freeze_workspace(boxes.size), dead_pairs(board, pairs and not backward),
-                    np.array(boxes, dtype=np.int32),
+                    freeze_workspace(boxes.size), table, np.array(boxes, dtype=np.int32),
                     int(player), backward, most, near, drop_free)
     if not found:
         return None

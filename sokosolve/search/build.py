@@ -18,7 +18,7 @@ from ..analysis.parking_plan import parking_plan, parking_tables
 from ..analysis.phase_plan import phase_plan, phase_tables
 from ..analysis.positions import region_seeds
 from ..kernels import loop
-from ..kernels.dead_pairs import NO_PAIRS, dead_pair_table
+from ..kernels.dead_pairs import NO_PAIRS
 from ..kernels.distances import walk_distances
 from ..kernels.hotspots import hotspot_table
 from ..kernels.layout import Code, DeadPairs, Patterns, Plan, Settings, Tables
@@ -55,8 +55,7 @@ class Learned:
     def dead_pairs(self, board: Board) -> DeadPairs:
         """The table of dead box pairs on ``board``."""
         if self._pairs is None:
-            self._pairs = dead_pair_table(board.walls, board.goal_mask, board.dead_squares,
-                                          board.offsets, board.width)
+            self._pairs = board.dead_pairs()
         return self._pairs
 
     def of(self, board: Board, search: Search) -> Patterns:
