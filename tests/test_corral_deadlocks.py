@@ -26,6 +26,43 @@ def test_a_start_in_a_dead_corral_is_not_expanded_further(mode):
     assert tested.dead_corrals == tested.expanded < untested.expanded
 
 
+def _fence(boxes: int, door: bool) -> str:
+    """A row of boxes under a row of goals, the player above them; below the boxes an
+    empty row along the bottom wall, which only a door at the left lets the player into."""
+    return "\n".join([
+        "#" * (boxes + 3),
+        "#@" + "." * boxes + "#",
+        "#" + (" " if door else "#") + "$" * boxes + "#",
+        "#" + (" " if door else "#") + " " * boxes + "#",
+        "#" * (boxes + 3),
+    ])
+
+
+def test_a_corral_of_many_boxes_is_tested():
+    """Fourteen boxes fence the bottom row off: each can only be pushed down, onto a dead
+    square, so no push opens the fence. The freeze test misses it (every box can move
+    up and down); the corral test sees it at the start, whatever the corral's boxes. With
+    a door into the bottom row the player pushes every box up, and nothing is dead."""
+    from sokosolve.analysis.board import Board
+    from sokosolve.analysis.positions import corral_deadlocked
+    from sokosolve.level import parse_level
+    from sokosolve.replay import verify
+
+    fenced = parse_level(_fence(14, door=False))
+    board = Board.from_level(fenced)
+    assert corral_deadlocked(board, board.boxes, board.player)
+    tested = solve(fenced, PRESETS["features"])
+    untested = solve(fenced, switched(PRESETS["features"], dead_corrals=False))
+    assert tested.status is untested.status is Status.UNSOLVABLE
+    assert tested.dead_corrals == 1 and untested.dead_corrals == 0
+
+    opened = parse_level(_fence(14, door=True))
+    board = Board.from_level(opened)
+    assert not corral_deadlocked(board, board.boxes, board.player)
+    solved = solve(opened, PRESETS["features"])
+    assert solved.status is Status.SOLVED and verify(opened, solved.solution).solved
+
+
 CORRALS = {"dead": 0, "only_corral": 0}
 
 

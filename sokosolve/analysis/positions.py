@@ -81,7 +81,7 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool 
     box_keys, player_keys = zobrist_keys(n)
     held = np.zeros(n, dtype=np.uint8)
     frames = freeze_workspace(boxes.size)
-    work = corral_workspace(n, board.walls)
+    work = corral_workspace(n, board.walls, len(boxes))
     table = board.dead_pairs() if pairs else NO_PAIRS
     return any(
         corral_deadlock(board.walls, board.goal_mask, board.dead_squares, board.offsets,

@@ -15,8 +15,10 @@ If the search runs out of positions without finding either, no solution of
 the real position exists. Pushes onto dead squares, pushes that freeze a
 box off its goal and pushes that make a dead box pair
 (:mod:`sokosolve.kernels.dead_pairs`) are left out, as the real position
-could not make them either. The search is bounded (boxes in the corral,
-positions searched); when it hits a bound the answer is "not dead".
+could not make them either. The search stores at most
+:data:`MAX_CORRAL_POSITIONS` positions; when it hits that bound the answer is
+"not dead". A corral is tested whatever its boxes: on big boards, corrals of
+a dozen boxes and more are often dead and proved so in few positions.
 
 The search runs in the jitted loop, on each node whose last push moved a box
 of a corral: a corral without that box was already there, and tested, at the
@@ -35,8 +37,6 @@ from .layout import DeadPairs
 from .reach import moved_box_canonical, next_stamp, scanline_fill
 from .table import table_find
 
-#: Corrals with more boxes than this are not tested.
-MAX_CORRAL_BOXES = 12
 #: Positions one test may store before it gives up.
 MAX_CORRAL_POSITIONS = 1024
 _KEPT_ANSWERS = 1 << 16
@@ -46,8 +46,9 @@ _MEMBER_STAMP, _FILL_STAMP, _CHILD_FILL_STAMP = 0, 1, 2
 
 
 @numba.njit(cache=True)
-def corral_workspace(n: int, walls: np.ndarray) -> tuple:
-    """Scratch arrays for :func:`corral_deadlock` on a board of ``n`` squares."""
+def corral_workspace(n: int, walls: np.ndarray, nboxes: int) -> tuple:
+    """Scratch arrays for :func:`corral_deadlock` on a board of ``n`` squares with
+    ``nboxes`` boxes."""
     return (
         np.zeros(3, dtype=np.int64),  # stamps
         np.zeros(n, dtype=np.int32),  # members: corral squares of the current test
@@ -56,7 +57,7 @@ def corral_workspace(n: int, walls: np.ndarray) -> tuple:
         np.full(n, -1, dtype=np.int32),  # box_at of the relaxed position
         walls.copy(),  # occupied squares of the relaxed position
         np.empty(n, dtype=np.int64),  # corral squares, then empty ones (the interior)
-        np.empty((MAX_CORRAL_POSITIONS, MAX_CORRAL_BOXES), dtype=np.int32),  # boxes
+        np.empty((MAX_CORRAL_POSITIONS, nboxes), dtype=np.int32),  # boxes
         np.empty(MAX_CORRAL_POSITIONS, dtype=np.int32),  # player squares
         np.empty(MAX_CORRAL_POSITIONS, dtype=np.uint64),  # keys
         np.empty(2 * MAX_CORRAL_POSITIONS, dtype=np.int32),  # hash slots
@@ -101,7 +102,7 @@ def corral_deadlock(
                 members[t] = member
                 squares[found] = t
                 found += 1
-    if interior == 0 or not unfinished or boxes > MAX_CORRAL_BOXES:
+    if interior == 0 or not unfinished:
         return False
     # The relaxed root: the corral's boxes alone. ``squares`` keeps the interior.
     key = np.uint64(0)

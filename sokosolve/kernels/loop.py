@@ -289,7 +289,7 @@ def start_search(
         np.zeros(n, dtype=np.int64), np.empty(n, dtype=np.int64),
         np.zeros(4 * nboxes, dtype=np.uint8), freeze_workspace(nboxes),
         np.empty(1 << 16, dtype=np.int32), matching_workspace(nboxes),
-        matching_workspace(nboxes), corral_workspace(n, walls), np.zeros(n, dtype=np.int32),
+        matching_workspace(nboxes), corral_workspace(n, walls, nboxes), np.zeros(n, dtype=np.int32),
         np.zeros(max(nboxes, plan.goals.size), dtype=np.bool_),
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
