@@ -93,3 +93,55 @@ def test_corral_deadlocks_are_really_dead():
     assert CORRALS["dead"] >= 10 and CORRALS["only_corral"] >= 5, CORRALS
 
 
+
+
+def test_a_corral_met_again_is_tried_again_with_more_positions():
+    """A level met among the generated ones: the box below the player must go up onto the
+    goal the player stands on, pushed from the corral the boxes fence off below it, and
+    proving that corral dead takes its search 3 or 4 positions.
+    A first test that may store 1 gives up; the corral asked again is tried again on its
+    3rd query with 2 positions, then on its 5th with 4, and proved dead, as the reference
+    search agrees. With at most 2 positions it is never proved."""
+    from sokosolve.analysis.board import Board
+    from sokosolve.analysis.positions import corral_deadlocked
+    from sokosolve.level import parse_level
+
+    level = parse_level("#######\n#     #\n#  *+*#\n#  *$ #\n#*#   #\n#######")
+    board = Board.from_level(level)
+    asked = [corral_deadlocked(board, board.boxes, board.player, queries=q, bounds=(1, 64))
+             for q in range(1, 7)]
+    assert asked == [False] * 4 + [True] * 2
+    assert not corral_deadlocked(board, board.boxes, board.player, queries=50, bounds=(1, 2))
+    assert corral_deadlocked(board, board.boxes, board.player)
+    assert optimal_pushes(level) is None
+
+
+RETRIED = {"dead": 0}
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_levels(max_rows=5, max_cols=6, max_boxes=4))
+def _corrals_met_again_are_tried_again(level):
+    """With a first test of the corral as it stands (1 position), a corral asked again is
+    tried again with more; what the retries call dead is dead, and a first test of 1024
+    positions finds it too."""
+    from sokosolve.analysis.board import Board
+    from sokosolve.analysis.positions import corral_deadlocked
+
+    board = Board.from_level(level)
+    small = (1, 64)
+    once = corral_deadlocked(board, board.boxes, board.player, bounds=small)
+    again = corral_deadlocked(board, board.boxes, board.player, queries=16, bounds=small)
+    assert again or not once
+    if not again:
+        return
+    assert corral_deadlocked(board, board.boxes, board.player)
+    assert optimal_pushes(level) is None
+    RETRIED["dead"] += 1
+
+
+def test_corrals_met_again_are_tried_again():
+    """The property holds on every generated level, and the levels met what it checks."""
+    RETRIED.update(dict.fromkeys(RETRIED, 0))
+    _corrals_met_again_are_tried_again()
+    assert RETRIED["dead"] >= 10, RETRIED
