@@ -100,7 +100,8 @@ def test_a_corral_met_again_is_tried_again_with_more_positions():
     goal the player stands on, pushed from the corral the boxes fence off below it, and
     proving that corral dead takes its search 3 or 4 positions.
     A first test that may store 1 gives up; the corral asked again is tried again on its
-    3rd query with 2 positions, then on its 5th with 4, and proved dead, as the reference
+    3rd query with 2 positions (one for each query since the first), then on its 5th with
+    4, and proved dead, as the reference
     search agrees. With at most 2 positions it is never proved."""
     from sokosolve.analysis.board import Board
     from sokosolve.analysis.positions import corral_deadlocked
@@ -108,10 +109,10 @@ def test_a_corral_met_again_is_tried_again_with_more_positions():
 
     level = parse_level("#######\n#     #\n#  *+*#\n#  *$ #\n#*#   #\n#######")
     board = Board.from_level(level)
-    asked = [corral_deadlocked(board, board.boxes, board.player, queries=q, bounds=(1, 64))
+    asked = [corral_deadlocked(board, board.boxes, board.player, queries=q, bounds=(1, 1, 64))
              for q in range(1, 7)]
     assert asked == [False] * 4 + [True] * 2
-    assert not corral_deadlocked(board, board.boxes, board.player, queries=50, bounds=(1, 2))
+    assert not corral_deadlocked(board, board.boxes, board.player, queries=50, bounds=(1, 1, 2))
     assert corral_deadlocked(board, board.boxes, board.player)
     assert optimal_pushes(level) is None
 
@@ -129,7 +130,7 @@ def _corrals_met_again_are_tried_again(level):
     from sokosolve.analysis.positions import corral_deadlocked
 
     board = Board.from_level(level)
-    small = (1, 64)
+    small = (1, 1, 64)
     once = corral_deadlocked(board, board.boxes, board.player, bounds=small)
     again = corral_deadlocked(board, board.boxes, board.player, queries=16, bounds=small)
     assert again or not once

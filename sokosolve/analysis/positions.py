@@ -9,6 +9,7 @@ import numpy as np
 from ..kernels.corral_deadlocks import (
     MAX_CORRAL_POSITIONS,
     MAX_RETRIED_POSITIONS,
+    RETRIED_POSITIONS_PER_QUERY,
     corral_deadlock,
     corral_workspace,
 )
@@ -64,12 +65,14 @@ def position_nodes(board: Board, areas: np.ndarray, boxes: np.ndarray, player: i
 
 
 def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool = False,
-                      queries: int = 1, bounds: tuple[int, int] = (MAX_CORRAL_POSITIONS,
-                                                                   MAX_RETRIED_POSITIONS)) -> bool:
+                      queries: int = 1,
+                      bounds: tuple[int, int, int] = (MAX_CORRAL_POSITIONS,
+                                                      RETRIED_POSITIONS_PER_QUERY,
+                                                      MAX_RETRIED_POSITIONS)) -> bool:
     """Whether some box of the position fences a dead corral (boxes and player on ``board``),
     the corral's search cutting the pushes that make a dead box pair if ``pairs``. Each box's
     corral is asked ``queries`` times, as by a search that meets it again, the tests storing
-    at most ``bounds`` positions (first, retried).
+    at most ``bounds`` positions (first; per query since, when retried; most).
 
     The box below must go left, onto the goal, pushed from the square on its
     right, which the player never reaches; the freeze test misses this, as

@@ -22,10 +22,11 @@ few positions.
 The search stores at most :data:`MAX_CORRAL_POSITIONS` positions; when it
 hits that bound the answer is "not dead" for now. The answers are kept by
 corral, and a corral too big to tell is tried again as the search keeps
-meeting it (Festival's adaptive re-evaluation): on its 2nd, 4th, 8th, ...
-query since, with as many times the positions, up to :data:`MAX_RETRIED_POSITIONS`.
-The work spent on a corral so grows with how often the search needs its
-answer: at most about three first tests' worth per query.
+meeting it (Festival's adaptive re-evaluation): when the queries since reach
+a power of two, with :data:`RETRIED_POSITIONS_PER_QUERY` positions for each,
+once that is more than the first test had and up to
+:data:`MAX_RETRIED_POSITIONS`. The work spent on a corral so grows with how
+often the search needs its answer, by a few positions per query.
 
 The search runs in the jitted loop, on each node whose last push moved a box
 of a corral: a corral without that box was already there, and tested, at the
@@ -46,6 +47,8 @@ from .table import table_find
 
 #: Positions the first test of a corral may store before it gives up.
 MAX_CORRAL_POSITIONS = 1024
+#: Positions a corral met again may store, for each query since its first test.
+RETRIED_POSITIONS_PER_QUERY = 256
 #: Positions a test of a corral met again may store at most.
 MAX_RETRIED_POSITIONS = 1 << 15
 _KEPT_ANSWERS = 1 << 16
@@ -60,10 +63,11 @@ _MEMBER_STAMP, _FILL_STAMP, _CHILD_FILL_STAMP = 0, 1, 2
 @numba.njit(cache=True)
 def corral_workspace(n: int, walls: np.ndarray, nboxes: int,
                      first: int = MAX_CORRAL_POSITIONS,
+                     per_query: int = RETRIED_POSITIONS_PER_QUERY,
                      most: int = MAX_RETRIED_POSITIONS) -> tuple:
     """Scratch arrays for :func:`corral_deadlock` on a board of ``n`` squares with
     ``nboxes`` boxes; a corral's first test stores at most ``first`` positions, one
-    met again at most ``most`` (both powers of two)."""
+    met again ``per_query`` for each query since, at most ``most`` (all powers of two)."""
     return (
         np.zeros(3, dtype=np.int64),  # stamps
         np.zeros(n, dtype=np.int32),  # members: corral squares of the current test
@@ -78,7 +82,7 @@ def corral_workspace(n: int, walls: np.ndarray, nboxes: int,
         np.empty(2 * most, dtype=np.int32),  # hash slots
         np.zeros(_KEPT_ANSWERS, dtype=np.uint64),  # answers by key, see corral_deadlock
         np.zeros(_KEPT_ANSWERS, dtype=np.int32),  # queries of a corral too big to tell
-        np.array([first, most], dtype=np.int64),  # the bounds on positions
+        np.array([first, per_query, most], dtype=np.int64),  # the bounds on positions
     )
 
 
@@ -151,11 +155,11 @@ def corral_deadlock(
     if answers[answer_at] & ~_CODE == tag:  # tested before
         code = answers[answer_at] & _CODE
         retry = False
-        if code == _TOO_BIG:  # tried again on its 2nd, 4th, 8th, ... query since
+        if code == _TOO_BIG:  # tried again when the queries since reach a power of two
             queries[answer_at] += 1
             asked = queries[answer_at]
-            bound = bounds[0] * asked
-            retry = asked >= 2 and asked & (asked - 1) == 0 and bound <= bounds[1]
+            bound = bounds[1] * asked
+            retry = asked & (asked - 1) == 0 and bounds[0] < bound <= bounds[2]
         if not retry:
             count = 0
             dead_corral, too_big = code == _DEAD, code == _TOO_BIG
