@@ -6,13 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels.corral_deadlocks import (
-    MAX_CORRAL_POSITIONS,
-    MAX_RETRIED_POSITIONS,
-    RETRIED_POSITIONS_PER_QUERY,
-    corral_deadlock,
-    corral_workspace,
-)
+from ..kernels.corral_deadlocks import corral_deadlock, corral_workspace
 from ..kernels.dead_pairs import NO_PAIRS
 from ..kernels.deadlock_proof import proof_workspace
 from ..kernels.deadlocks import freeze_workspace
@@ -64,15 +58,9 @@ def position_nodes(board: Board, areas: np.ndarray, boxes: np.ndarray, player: i
                     dtype=np.int64)
 
 
-def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool = False,
-                      queries: int = 1,
-                      bounds: tuple[int, int, int] = (MAX_CORRAL_POSITIONS,
-                                                      RETRIED_POSITIONS_PER_QUERY,
-                                                      MAX_RETRIED_POSITIONS)) -> bool:
+def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool = False) -> bool:
     """Whether some box of the position fences a dead corral (boxes and player on ``board``),
-    the corral's search cutting the pushes that make a dead box pair if ``pairs``. Each box's
-    corral is asked ``queries`` times, as by a search that meets it again, the tests storing
-    at most ``bounds`` positions (first; per query since, when retried; most).
+    the corral's search cutting the pushes that make a dead box pair if ``pairs``.
 
     The box below must go left, onto the goal, pushed from the square on its
     right, which the player never reaches; the freeze test misses this, as
@@ -93,13 +81,13 @@ def corral_deadlocked(board: Board, boxes: np.ndarray, player: int, pairs: bool 
     box_keys, player_keys = zobrist_keys(n)
     held = np.zeros(n, dtype=np.uint8)
     frames = freeze_workspace(boxes.size)
-    work = corral_workspace(n, board.walls, len(boxes), *bounds)
+    work = corral_workspace(n, board.walls, len(boxes))
     table = board.dead_pairs() if pairs else NO_PAIRS
     return any(
         corral_deadlock(board.walls, board.goal_mask, board.dead_squares, board.offsets,
                         board.width, box_at, marks, 1, player, int(square), box_keys,
                         player_keys, stack, held, frames, table, work)
-        for square in boxes for _ in range(queries)
+        for square in boxes
     )
 
 

@@ -15,18 +15,10 @@ If the search runs out of positions without finding either, no solution of
 the real position exists. Pushes onto dead squares, pushes that freeze a
 box off its goal and pushes that make a dead box pair
 (:mod:`sokosolve.kernels.dead_pairs`) are left out, as the real position
-could not make them either. A corral is tested whatever its boxes: on big
-boards, corrals of a dozen boxes and more are often dead and proved so in
-few positions.
-
-The search stores at most :data:`MAX_CORRAL_POSITIONS` positions; when it
-hits that bound the answer is "not dead" for now. The answers are kept by
-corral, and a corral too big to tell is tried again as the search keeps
-meeting it (Festival's adaptive re-evaluation): when the queries since reach
-a power of two, with :data:`RETRIED_POSITIONS_PER_QUERY` positions for each,
-once that is more than the first test had and up to
-:data:`MAX_RETRIED_POSITIONS`. The work spent on a corral so grows with how
-often the search needs its answer, by a few positions per query.
+could not make them either. The search stores at most
+:data:`MAX_CORRAL_POSITIONS` positions; when it hits that bound the answer is
+"not dead". A corral is tested whatever its boxes: on big boards, corrals of
+a dozen boxes and more are often dead and proved so in few positions.
 
 The search runs in the jitted loop, on each node whose last push moved a box
 of a corral: a corral without that box was already there, and tested, at the
@@ -45,29 +37,18 @@ from .layout import DeadPairs
 from .reach import moved_box_canonical, next_stamp, scanline_fill
 from .table import table_find
 
-#: Positions the first test of a corral may store before it gives up.
+#: Positions one test may store before it gives up.
 MAX_CORRAL_POSITIONS = 1024
-#: Positions a corral met again may store, for each query since its first test.
-RETRIED_POSITIONS_PER_QUERY = 256
-#: Positions a test of a corral met again may store at most.
-MAX_RETRIED_POSITIONS = 1 << 15
 _KEPT_ANSWERS = 1 << 16
-# A kept answer: the corral's key with its last two bits replaced by one of these.
-_ALIVE, _DEAD, _TOO_BIG = 0, 1, 2
-_CODE = np.uint64(3)
 
 # Counters in the workspace's ``stamps`` array.
 _MEMBER_STAMP, _FILL_STAMP, _CHILD_FILL_STAMP = 0, 1, 2
 
 
 @numba.njit(cache=True)
-def corral_workspace(n: int, walls: np.ndarray, nboxes: int,
-                     first: int = MAX_CORRAL_POSITIONS,
-                     per_query: int = RETRIED_POSITIONS_PER_QUERY,
-                     most: int = MAX_RETRIED_POSITIONS) -> tuple:
+def corral_workspace(n: int, walls: np.ndarray, nboxes: int) -> tuple:
     """Scratch arrays for :func:`corral_deadlock` on a board of ``n`` squares with
-    ``nboxes`` boxes; a corral's first test stores at most ``first`` positions, one
-    met again ``per_query`` for each query since, at most ``most`` (all powers of two)."""
+    ``nboxes`` boxes."""
     return (
         np.zeros(3, dtype=np.int64),  # stamps
         np.zeros(n, dtype=np.int32),  # members: corral squares of the current test
@@ -76,13 +57,11 @@ def corral_workspace(n: int, walls: np.ndarray, nboxes: int,
         np.full(n, -1, dtype=np.int32),  # box_at of the relaxed position
         walls.copy(),  # occupied squares of the relaxed position
         np.empty(n, dtype=np.int64),  # corral squares, then empty ones (the interior)
-        np.empty((most, nboxes), dtype=np.int32),  # boxes
-        np.empty(most, dtype=np.int32),  # player squares
-        np.empty(most, dtype=np.uint64),  # keys
-        np.empty(2 * most, dtype=np.int32),  # hash slots
+        np.empty((MAX_CORRAL_POSITIONS, nboxes), dtype=np.int32),  # boxes
+        np.empty(MAX_CORRAL_POSITIONS, dtype=np.int32),  # player squares
+        np.empty(MAX_CORRAL_POSITIONS, dtype=np.uint64),  # keys
+        np.empty(2 * MAX_CORRAL_POSITIONS, dtype=np.int32),  # hash slots
         np.zeros(_KEPT_ANSWERS, dtype=np.uint64),  # answers by key, see corral_deadlock
-        np.zeros(_KEPT_ANSWERS, dtype=np.int32),  # queries of a corral too big to tell
-        np.array([first, per_query, most], dtype=np.int64),  # the bounds on positions
     )
 
 
@@ -101,8 +80,7 @@ def corral_deadlock(
     pushes the search leaves out too, ``work`` comes from :func:`corral_workspace`.
     """
     (stamps, members, fill_marks, child_marks, relaxed_box_at, relaxed_occupied, squares,
-     position_boxes, position_players, position_keys, all_slots, answers, queries,
-     bounds) = work
+     position_boxes, position_players, position_keys, slots, answers) = work
     # The corral: squares off the player's region, connected to ``square``.
     member = next_stamp(stamps, _MEMBER_STAMP, members)
     members[square] = member
@@ -146,27 +124,15 @@ def corral_deadlock(
     position_players[0] = canonical
     position_keys[0] = key ^ player_keys[canonical]
     # The same corral comes back in many positions: answers are kept by key, the
-    # last two bits of a kept key holding the answer.
+    # last bit of a kept key holding the answer.
     answer_at = np.int64(position_keys[0] & np.uint64(answers.size - 1))
-    tag = position_keys[0] & ~_CODE
-    bound = bounds[0]
+    known = answers[answer_at] ^ position_keys[0]
     count, head, placed = 1, 0, 0
-    dead_corral, too_big = True, False
-    if answers[answer_at] & ~_CODE == tag:  # tested before
-        code = answers[answer_at] & _CODE
-        retry = False
-        if code == _TOO_BIG:  # tried again when the queries since reach a power of two
-            queries[answer_at] += 1
-            asked = queries[answer_at]
-            bound = bounds[1] * asked
-            retry = asked & (asked - 1) == 0 and bounds[0] < bound <= bounds[2]
-        if not retry:
-            count = 0
-            dead_corral, too_big = code == _DEAD, code == _TOO_BIG
+    dead_corral = True
+    if known <= np.uint64(1):
+        dead_corral = known != (position_keys[0] & np.uint64(1))
+        count = 0
     else:
-        queries[answer_at] = 0
-    slots = all_slots[:2 * bound]
-    if count:
         slots[:] = -1
         slots[-(table_find(slots, position_keys, position_keys[0]) + 1)] = 0
     while head < count and dead_corral:
@@ -222,8 +188,8 @@ def corral_deadlock(
                     child_key = key ^ box_keys[s] ^ box_keys[to] ^ player_keys[child_canonical]
                     slot = table_find(slots, position_keys, child_key)
                     if slot < 0:
-                        if count == bound:
-                            dead_corral, too_big = False, True  # too big to tell, for now
+                        if count == MAX_CORRAL_POSITIONS:
+                            dead_corral = False  # too big to tell
                         else:
                             position_boxes[count, :boxes] = position_boxes[head, :boxes]
                             position_boxes[count, j] = to
@@ -240,8 +206,7 @@ def corral_deadlock(
         s = position_boxes[placed, j]
         relaxed_box_at[s] = -1
         relaxed_occupied[s] = 0
-    code = _DEAD if dead_corral else _TOO_BIG if too_big else _ALIVE
-    answers[answer_at] = tag | np.uint64(code)
+    answers[answer_at] = (position_keys[0] & ~np.uint64(1)) | np.uint64(dead_corral)
     return dead_corral
 
 
