@@ -46,6 +46,10 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-parking-advised": replace(FEATURES, parking=0.2, advisors=True),
     # the hotspots advisor too (2026-12-06): alone it solves XSokoban 40, in the race no gain
     "features-phases-hotspots": replace(FEATURES_PHASES_ADVISED, hotspots=True),
+    # the rooms advisor too (2026-12-07, seventh session)
+    "features-phases-boxes-rooms": replace(FEATURES_PHASES_BOXES, rooms=True),
+    "features-dive-rooms": replace(FEATURES_DIVE, rooms=True),
+    "features-boxes-rooms": replace(FEATURES_BOXES, rooms=True),
     # the explorer in the packing plan's search with box moves (2026-12-07); the dive
     # plan's is the preset features-dive-explorer
     "features-boxes-explorer": replace(FEATURES_BOXES, explorer=True),

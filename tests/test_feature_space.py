@@ -138,13 +138,13 @@ def test_the_best_cell_packs_most_then_has_fewest_areas_then_fewest_out_of_plan(
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 5), st.integers(1, 6), st.integers(0, 40), st.integers(0, 6),
-       st.integers(0, 4),
+       st.integers(0, 4), st.integers(0, 3),
        st.lists(st.tuples(st.integers(0, 6), st.integers(1, 8), st.integers(0, 30),
                           st.integers(0, 8), st.integers(-1, 6), st.integers(0, 6),
-                          st.integers(0, 5), st.booleans()),
+                          st.integers(0, 5), st.booleans(), st.integers(0, 4)),
                 min_size=1, max_size=12))
 def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, imagine,
-                                                      hotspots, children):
+                                                      hotspots, blocked, children):
     """Against a plain version: the pack advisor proposes the child that packs most,
     if more than the parent, the connectivity one the child with fewest areas, if fewer
     and packing no fewer, the imagine one the child with most boxes on the imagined
@@ -152,14 +152,17 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
     more, the opener the child whose box stood nearest the next goals (-1: no opener)
     and goes no nearer, packing no fewer and with no more areas, the furthest after on
     ties, then the lowest key; the hotspots one the child with fewest hotspots, if fewer
-    and packing no fewer; the explorer, of the children whose push opens pushes and packing
+    and packing no fewer; the rooms one the child with fewest blocked links between rooms,
+    if fewer and packing no fewer; the explorer, of the children whose push opens pushes and packing
     no fewer, the one packing most, then with fewest areas, then the lowest key; with at
     most two children the first is advised too."""
     keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [c[2] for c in children],
                     dtype=np.int64)
-    features = np.array([(p, a, i, 0, near, far if near >= 0 else -1, hot, opens)
-                         for p, a, _, i, near, far, hot, opens in children], dtype=np.int32)
-    follow_advice(keys, 0, 1, len(children) + 1, features, packed, areas, imagine, hotspots)
+    features = np.array([(p, a, i, 0, near, far if near >= 0 else -1, hot, opens, links)
+                         for p, a, _, i, near, far, hot, opens, links in children],
+                        dtype=np.int32)
+    follow_advice(keys, 0, 1, len(children) + 1, features, packed, areas, imagine, hotspots,
+                  blocked)
     order = range(len(children))
     packs = [k for k in order if children[k][0] > packed]
     links = [k for k in order if children[k][0] >= packed and children[k][1] < areas]
@@ -169,7 +172,10 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
                and children[k][1] <= areas]
     cools = [k for k in order if children[k][0] >= packed and children[k][6] < hotspots]
     scouts = [k for k in order if children[k][0] >= packed and children[k][7]]
+    doors = [k for k in order if children[k][0] >= packed and children[k][8] < blocked]
     advised = set()
+    if doors:
+        advised.add(min(doors, key=lambda k: (children[k][8], children[k][2], k)))
     if cools:
         advised.add(min(cools, key=lambda k: (children[k][6], children[k][2], k)))
     if packs:

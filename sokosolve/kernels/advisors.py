@@ -20,6 +20,9 @@ by the cell's key among states that strayed as often. The advisors here:
 - **hotspots**: the push that leaves the fewest boxes cutting another box off
   from every goal (:mod:`sokosolve.kernels.hotspots`), if fewer than the state
   has, and packs no fewer boxes;
+- **rooms**: the push that leaves the fewest links between rooms blocked
+  (:mod:`sokosolve.kernels.rooms`), if fewer than the state has, and packs no
+  fewer boxes;
 - **explorer**: of the pushes that one push back would undo and after which the
   player stands, for the first time, beside another box where it can push it
   (:func:`opens_pushes`), the one that packs the most boxes, then leaves the
@@ -32,27 +35,32 @@ bits, above :data:`ADVICE_SHIFT`.
 
 >>> import numpy as np
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)  # node 0 and its children 1-3
->>> features = np.array([[1, 3, 0, 0, 2, 3, 1, 0], [2, 3, 0, 0, 5, 4, 1, 0],
-...                      [1, 2, 0, 0, 4, 4, 1, 0]], dtype=np.int32)
->>> # (packed, areas, imagine, -, steps before, after, hot, opens pushes)
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)
+>>> features = np.array([[1, 3, 0, 0, 2, 3, 1, 0, 0], [2, 3, 0, 0, 5, 4, 1, 0, 0],
+...                      [1, 2, 0, 0, 4, 4, 1, 0, 0]], dtype=np.int32)
+>>> # (packed, areas, imagine, -, steps before, after, hot, opens pushes, blocked links)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0)
 >>> (keys >> ADVICE_SHIFT).tolist()  # child 2 packs, child 3 joins areas
 [0, 1, 0, 0]
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
 >>> features[1, 0] = 1  # none packs: the opener moves child 1's box, the nearest, away
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0)
 >>> (keys >> ADVICE_SHIFT).tolist()
 [0, 0, 1, 0]
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
 >>> features[1, 6] = 0  # child 2's push leaves no box cut off from the goals: advised
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0)
 >>> (keys >> ADVICE_SHIFT).tolist()
 [0, 0, 0, 0]
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
->>> features[1, 6] = 1; features[2] = [1, 3, 0, 0, -1, -1, 1, 1]  # child 3 joins no
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1)  # areas, but opens pushes
+>>> features[1, 6] = 1; features[2] = [1, 3, 0, 0, -1, -1, 1, 1, 0]  # child 3 joins no
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0)  # areas, but opens pushes
 >>> (keys >> ADVICE_SHIFT).tolist()  # the opener's advice and the explorer's
 [0, 0, 1, 0]
+>>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
+>>> features[:, 8] = [2, 1, 2]  # the node blocks two links, child 2's push frees one
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 2)
+>>> (keys >> ADVICE_SHIFT).tolist()  # and the rooms advisor proposes it
+[0, 0, 0, 0]
 """
 
 from __future__ import annotations
@@ -67,18 +75,18 @@ ADVICE_SHIFT = 32
 @numba.njit(cache=True)
 def follow_advice(
     cell_keys: np.ndarray, node: int, first: int, end: int, features: np.ndarray,
-    packed: int, areas: int, imagine: int, hotspots: int,
+    packed: int, areas: int, imagine: int, hotspots: int, blocked: int,
 ) -> None:
     """Adds to the cell keys of ``node``'s children ``first`` to ``end - 1`` how often
     their paths strayed from the advice.
 
     ``features[k]`` is the k-th child's (packed boxes, free areas, imagine count, -, the
     pushed box's steps to the plan's next goals before the push and after it, -1 without
-    an opener, hotspots, 1 if the explorer may propose it); ``packed``, ``areas``,
-    ``imagine`` and ``hotspots`` are the node's. A child's count is its parent's, plus one
-    unless an advisor proposed the push to it.
+    an opener, hotspots, 1 if the explorer may propose it, blocked links between rooms);
+    ``packed``, ``areas``, ``imagine``, ``hotspots`` and ``blocked`` are the node's. A
+    child's count is its parent's, plus one unless an advisor proposed the push to it.
     """
-    pack = link = picture = opener = cool = scout = -1
+    pack = link = picture = opener = cool = scout = door = -1
     for k in range(end - first):
         key, child_packed, child_areas = cell_keys[first + k], features[k, 0], features[k, 1]
         if features[k, 7] and child_packed >= packed and (
@@ -114,12 +122,17 @@ def follow_advice(
             or (features[k, 6] == features[cool, 6] and key < cell_keys[first + cool])
         ):
             cool = k
+        if child_packed >= packed and features[k, 8] < blocked and (
+            door < 0 or features[k, 8] < features[door, 8]
+            or (features[k, 8] == features[door, 8] and key < cell_keys[first + door])
+        ):
+            door = k
     if pack >= 0:
         opener = -1  # the opener is for when nothing packs
     strayed = cell_keys[node] >> ADVICE_SHIFT
     for k in range(end - first):
         advised = (k == pack or k == link or k == picture or k == opener or k == cool
-                   or k == scout or (k == 0 and end - first <= 2))
+                   or k == scout or k == door or (k == 0 and end - first <= 2))
         cell_keys[first + k] += (strayed + (not advised)) << ADVICE_SHIFT
 
 

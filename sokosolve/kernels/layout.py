@@ -71,6 +71,21 @@ class DeadPairs(NamedTuple):
     players: np.ndarray  # uint64 [row, word]: a bit for each square the pair is dead from
 
 
+class Rooms(NamedTuple):
+    """A board's rooms, the links of its empty board and the counting's workspace
+    (kernels.rooms)."""
+
+    room_of: np.ndarray  # int32 per square: its room, or CORRIDOR (also walls)
+    count: np.ndarray  # int64[1]: the number of rooms
+    base: np.ndarray  # uint8 [room, room]: linked on the empty board
+    links: np.ndarray  # uint8 [room, room]: the position's, while counting
+    seen: np.ndarray  # uint8 per room: met by the fill under way
+    kept: np.ndarray  # uint8 per room: some square of it free
+    marks: np.ndarray  # int64 per square: the fill that took it
+    stamp: np.ndarray  # int64[1]: the last fill's number
+    stack: np.ndarray  # int64 per square
+
+
 class Tables(NamedTuple):
     """The board as the search sees it: per-square arrays, the bound's node table, the keys."""
 
@@ -83,6 +98,7 @@ class Tables(NamedTuple):
     box_keys: np.ndarray  # Zobrist keys of a box per square
     player_keys: np.ndarray  # Zobrist keys of the region's canonical square
     hot: np.ndarray  # uint8 [box square, square]: kernels.hotspots, or 0 x 0 unused
+    room_links: Rooms  # kernels.rooms, or no rooms: unused
     pairs: DeadPairs  # kernels.dead_pairs
 
 
@@ -207,7 +223,7 @@ class Scratch(NamedTuple):
     ancestor: np.ndarray  # the boxes of a node being examined (kernels.learning)
     child_features: np.ndarray  # feature space: [k, (packed, areas, imagine, out of plan,
     # the pushed box's steps to the plan's next goals before and after, or -1, hotspots,
-    # whether the push opens pushes of other boxes (the explorer))]
+    # whether the push opens pushes of other boxes (the explorer), blocked room links)]
     route_work: tuple  # kernels.routes.route_workspace
     route_targets: np.ndarray  # per square, 1 on a goal the plan fills next (pack moves,
     # the opener)

@@ -108,6 +108,7 @@ from .open_list import G_MASK, G_SHIFT, NODE_MASK, open_entry, open_pop, open_pu
 from .patterns import MAX_PATTERN_BOXES, matching_pattern
 from .push_sides import ANY_SIDE, SIDES, box_node, pushed_box_node
 from .reach import moved_box_canonical, scanline_fill
+from .rooms import blocked_links
 from .routes import (
     ROUTED_BOXES,
     box_reach,
@@ -294,7 +295,7 @@ def start_search(
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
         np.empty(nboxes, dtype=np.int32),
-        np.empty((_room(nboxes, tables, settings), 8), dtype=np.int32),
+        np.empty((_room(nboxes, tables, settings), 9), dtype=np.int32),
         route_workspace(n if settings.pack_moves or settings.box_moves else 0),
         np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
@@ -604,7 +605,7 @@ def _expand_nodes(
     macros, plan, frozen, progress = search.macros, search.plan, search.frozen, search.progress
     walls, goal_mask, dead, offsets = board.walls, board.goal_mask, board.dead, board.offsets
     sides, box_keys, player_keys = board.sides, board.box_keys, board.player_keys
-    hot = board.hot
+    hot, room_links = board.hot, board.room_links
     pairs = board.pairs
     width, ordering, weight = settings.width, settings.order, settings.weight
     max_states, deadline, stop = settings.max_states, settings.deadline, settings.stop
@@ -992,6 +993,8 @@ def _expand_nodes(
                             child_features[child - stored_before, 6] = count_hotspots(
                                 hot, box_squares)
                             child_features[child - stored_before, 7] = 0
+                            child_features[child - stored_before, 8] = blocked_links(
+                                room_links, occupied, offsets)
                             if exploring and steps == 1 and d < 4 and macro < 0 and not walls[
                                     landing + offsets[d]]:  # the explorer's: undoable
                                 child_stamp += 1
@@ -1018,7 +1021,8 @@ def _expand_nodes(
                 follow_advice(cell_keys, node, stored_before, count, child_features[
                     :count - stored_before], node_packed, areas,
                     boxes_marked(plan.imagined, box_squares, node_packed),
-                    count_hotspots(hot, box_squares))
+                    count_hotspots(hot, box_squares),
+                    blocked_links(room_links, occupied, offsets))
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1],

@@ -28,6 +28,7 @@ from ..kernels.open_list import MAX_STATES
 from ..kernels.patterns import pattern_store
 from ..kernels.perimeter import Perimeter
 from ..kernels.push_sides import node_distances, player_blind, side_areas
+from ..kernels.rooms import NO_ROOMS, room_table
 from ..kernels.table import zobrist_keys
 from .spec import Search
 
@@ -146,10 +147,11 @@ def start(
         distances = player_blind(distances)
     hot = (hotspot_table(board.walls, board.goal_mask, board.dead_squares, board.offsets)
            if search.hotspot_advice else NO_TABLE)
+    links = room_table(board.walls, board.width) if search.rooms_advice else NO_ROOMS
     pruning = search.pruning
     pairs = learned.dead_pairs(board) if pruning.dead_pairs and not backward else NO_PAIRS
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
-                    searched.offsets, box_keys, player_keys, hot, pairs)
+                    searched.offsets, box_keys, player_keys, hot, links, pairs)
     settings = Settings(
         width=int(searched.width), order=int(search.order), weight=int(search.weight),
         max_states=int(min(max_states, MAX_STATES)), deadline=float(deadline),

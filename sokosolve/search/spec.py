@@ -65,7 +65,8 @@ class Search:
     the states whose paths have the fewest pushes that no advisor proposed
     (:mod:`sokosolve.kernels.advisors`), then by its key; with ``opener`` too, the
     advisors include the opener, with ``hotspots`` the hotspots advisor
-    (:mod:`sokosolve.kernels.hotspots`), with ``explorer`` the explorer. A planned search with
+    (:mod:`sokosolve.kernels.hotspots`), with ``rooms`` the rooms advisor
+    (:mod:`sokosolve.kernels.rooms`), with ``explorer`` the explorer. A planned search with
     ``parking`` above 0 spends that share of its time first on a backward search with
     bases and counts packed boxes by the parking plan read off it
     (:mod:`sokosolve.analysis.parking_plan`), or by the packing plan if that search
@@ -106,6 +107,7 @@ class Search:
     advisors: bool = False
     opener: bool = False
     hotspots: bool = False
+    rooms: bool = False
     explorer: bool = False
     parking: float = 0.0
     dive: bool = False
@@ -136,6 +138,12 @@ class Search:
                 and not self.backward)
 
     @property
+    def rooms_advice(self) -> bool:
+        """Whether its advisors include the rooms advisor."""
+        return (self.rooms and self.advisors and self.order == Order.FEATURES
+                and not self.backward)
+
+    @property
     def explorer_advice(self) -> bool:
         """Whether its advisors include the explorer."""
         return (self.explorer and self.advisors and self.order == Order.FEATURES
@@ -159,7 +167,8 @@ class Search:
         switches = (("blind", self.blind), ("areas", self.commit_areas),
                     ("best", self.best_cell), ("advised", self.advisors),
                     ("opener", self.advisors and self.opener),
-                    ("hotspots", self.hotspot_advice), ("explorer", self.explorer_advice))
+                    ("hotspots", self.hotspot_advice), ("rooms", self.rooms_advice),
+                    ("explorer", self.explorer_advice))
         words += [name for name, on in switches if on]
         if self.dive and self.planned:
             words.append("dive-only" if self.dive_only else "dive")
