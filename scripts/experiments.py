@@ -50,6 +50,11 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-phases-boxes-rooms": replace(FEATURES_PHASES_BOXES, rooms=True),
     "features-dive-rooms": replace(FEATURES_DIVE, rooms=True),
     "features-boxes-rooms": replace(FEATURES_BOXES, rooms=True),
+    "features-phases-boxes-all": replace(FEATURES_PHASES_BOXES, rooms=True, hotspots=True),
+    "features-dive-all": replace(FEATURES_DIVE, rooms=True, hotspots=True, explorer=True),
+    "features-phases-boxes-hotspots": replace(FEATURES_PHASES_BOXES, hotspots=True),
+    "features-phases-boxes-all-3": seeded(replace(FEATURES_PHASES_BOXES, rooms=True,
+                                                  hotspots=True), 3),
     # the explorer in the packing plan's search with box moves (2026-12-07); the dive
     # plan's is the preset features-dive-explorer
     "features-boxes-explorer": replace(FEATURES_BOXES, explorer=True),
