@@ -55,9 +55,6 @@ MEET_ALL = Meet(FEATURES, ((BACKWARD_FEATURES, 1 / 2), (BACKWARD, 1 / 4)))
 #: search by the packing plan that moves boxes.
 FEATURES_PHASES_BOXES = replace(FEATURES_PHASES_ADVISED, box_moves=True, explorer=True)
 FEATURES_BOXES = replace(FEATURES, advisors=True, opener=True, box_moves=True)
-#: The phase plan's search with box moves and every advisor: the hotspots and rooms
-#: advisors too.
-FEATURES_PHASES_ALL_ADVISORS = replace(FEATURES_PHASES_BOXES, hotspots=True, rooms=True)
 #: The same by the plan of a backward dive that takes the boxes away one at a time, each
 #: pulled straight to a free start square, as Festival's backward search often does.
 FEATURES_DIVE = replace(FEATURES_BOXES, dive=True)
@@ -72,14 +69,14 @@ MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),
 ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
 #: The default for a single level on two cores or more: four rounds a core, as Festival
 #: runs its portfolio. Core one: its meeting for half its time, then the phase plan's
-#: advised search with box moves, the advised phase-plan search, and the phase plan's
-#: search with box moves and every advisor. Core two: the dive plan's search for 0.15 of its
+#: advised search with box moves, the advised phase-plan search, and the advised search
+#: with box moves by the packing plan. Core two: the dive plan's search for 0.15 of its
 #: time (the levels it solves, it solves in seconds), its meeting (box moves forward) for
 #: half the rest, then the dive plan's search with the explorer and the out-of-plan search;
 #: the dive plan's searches give up where the dive finds no plan, for the next.
 RACE = portfolio((MEET_MIXED, (replace(FEATURES_DIVE, dive_only=True), 0.15),
                   FEATURES_PHASES_BOXES, (MEET_BOXES, 0.5), seeded(FEATURES_PHASES_ADVISED, 3),
-                  replace(FEATURES_DIVE_EXPLORER, dive_only=True), FEATURES_PHASES_ALL_ADVISORS,
+                  replace(FEATURES_DIVE_EXPLORER, dive_only=True), seeded(FEATURES_BOXES, 3),
                   seeded(FEATURES_OUT_OF_PLAN, 3)),
                  lead=0.5)
 
@@ -98,7 +95,6 @@ PRESETS: dict[str, Strategy] = {
     "features-phases": FEATURES_PHASES,
     "features-phases-advised": FEATURES_PHASES_ADVISED,
     "features-phases-boxes": FEATURES_PHASES_BOXES,
-    "features-phases-all-advisors": FEATURES_PHASES_ALL_ADVISORS,
     "features-boxes": FEATURES_BOXES,
     "features-dive": FEATURES_DIVE,
     "features-dive-explorer": FEATURES_DIVE_EXPLORER,
