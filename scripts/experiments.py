@@ -46,15 +46,15 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-parking-advised": replace(FEATURES, parking=0.2, advisors=True),
     # the hotspots advisor too (2026-12-06): alone it solves XSokoban 40, in the race no gain
     "features-phases-hotspots": replace(FEATURES_PHASES_ADVISED, hotspots=True),
-    # the rooms advisor too (2026-12-07, seventh session)
+    # the rooms advisor, the hotspots advisor, and both, in the phase plan's search with box
+    # moves (2026-12-07, seventh session: with both, alone, it solves XSokoban 77 and
+    # Sasquatch I 5, which no default solves; in the race, as core one's second or last
+    # search, it does not)
     "features-phases-boxes-rooms": replace(FEATURES_PHASES_BOXES, rooms=True),
-    "features-dive-rooms": replace(FEATURES_DIVE, rooms=True),
-    "features-boxes-rooms": replace(FEATURES_BOXES, rooms=True),
-    "features-phases-boxes-all": replace(FEATURES_PHASES_BOXES, rooms=True, hotspots=True),
-    "features-dive-all": replace(FEATURES_DIVE, rooms=True, hotspots=True, explorer=True),
     "features-phases-boxes-hotspots": replace(FEATURES_PHASES_BOXES, hotspots=True),
-    "features-phases-boxes-all-3": seeded(replace(FEATURES_PHASES_BOXES, rooms=True,
-                                                  hotspots=True), 3),
+    "features-phases-all-advisors": replace(FEATURES_PHASES_BOXES, hotspots=True, rooms=True),
+    # the dive plan's search with every advisor (2026-12-07: it solves other levels)
+    "features-dive-all": replace(FEATURES_DIVE, rooms=True, hotspots=True, explorer=True),
     # the explorer in the packing plan's search with box moves (2026-12-07); the dive
     # plan's is the preset features-dive-explorer
     "features-boxes-explorer": replace(FEATURES_BOXES, explorer=True),
