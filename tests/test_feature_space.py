@@ -138,13 +138,14 @@ def test_the_best_cell_packs_most_then_has_fewest_areas_then_fewest_out_of_plan(
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 5), st.integers(1, 6), st.integers(0, 40), st.integers(0, 6),
-       st.integers(0, 4), st.integers(0, 3),
+       st.integers(0, 4), st.integers(0, 3), st.integers(0, 3),
        st.lists(st.tuples(st.integers(0, 6), st.integers(1, 8), st.integers(0, 30),
                           st.integers(0, 8), st.integers(-1, 6), st.integers(0, 6),
-                          st.integers(0, 5), st.booleans(), st.integers(0, 4)),
+                          st.integers(0, 5), st.booleans(), st.integers(0, 4),
+                          st.integers(0, 4), st.integers(-1, 4), st.integers(0, 5)),
                 min_size=1, max_size=12))
 def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, imagine,
-                                                      hotspots, blocked, children):
+                                                      hotspots, blocked, in_the_way, children):
     """Against a plain version: the pack advisor proposes the child that packs most,
     if more than the parent, the connectivity one the child with fewest areas, if fewer
     and packing no fewer, the imagine one the child with most boxes on the imagined
@@ -153,16 +154,20 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
     and goes no nearer, packing no fewer and with no more areas, the furthest after on
     ties, then the lowest key; the hotspots one the child with fewest hotspots, if fewer
     and packing no fewer; the rooms one the child with fewest blocked links between rooms,
-    if fewer and packing no fewer; the explorer, of the children whose push opens pushes and packing
-    no fewer, the one packing most, then with fewest areas, then the lowest key; with at
-    most two children the first is advised too."""
+    if fewer and packing no fewer; where boxes stand in the plan's way, the out-of-plan one
+    the child whose box stood nearest the zone (-1: not for it) and goes further, packing no
+    fewer, with no more areas, boxes in the way or blocked links, the furthest after on ties,
+    then the lowest key; the explorer, of the children whose push opens pushes and
+    packing no fewer, the one packing most, then with fewest areas, then the lowest key;
+    with at most two children the first is advised too."""
     keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [c[2] for c in children],
                     dtype=np.int64)
-    features = np.array([(p, a, i, 0, near, far if near >= 0 else -1, hot, opens, links)
-                         for p, a, _, i, near, far, hot, opens, links in children],
-                        dtype=np.int32)
+    features = np.array([(p, a, i, way, near, far if near >= 0 else -1, hot, opens, links,
+                          out, further if out >= 0 else -1)
+                         for p, a, _, i, near, far, hot, opens, links, way, out, further
+                         in children], dtype=np.int32)
     follow_advice(keys, 0, 1, len(children) + 1, features, packed, areas, imagine, hotspots,
-                  blocked)
+                  blocked, in_the_way)
     order = range(len(children))
     packs = [k for k in order if children[k][0] > packed]
     links = [k for k in order if children[k][0] >= packed and children[k][1] < areas]
@@ -173,7 +178,14 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
     cools = [k for k in order if children[k][0] >= packed and children[k][6] < hotspots]
     scouts = [k for k in order if children[k][0] >= packed and children[k][7]]
     doors = [k for k in order if children[k][0] >= packed and children[k][8] < blocked]
+    clears = [k for k in order if in_the_way > 0 and features[k, 9] >= 0
+              and features[k, 10] > features[k, 9] and children[k][0] >= packed
+              and children[k][1] <= areas and children[k][9] <= in_the_way
+              and children[k][8] <= blocked]
     advised = set()
+    if clears:
+        advised.add(min(clears, key=lambda k: (features[k, 9], -features[k, 10],
+                                               children[k][2], k)))
     if doors:
         advised.add(min(doors, key=lambda k: (children[k][8], children[k][2], k)))
     if cools:

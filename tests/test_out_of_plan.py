@@ -1,6 +1,7 @@
-"""Out-of-plan zones: the sealed squares and the zones equal plain versions on generated
-levels, the kernel's count equals a plain count, and the feature search that counts them
-solves the shipped puzzles with solutions that replay."""
+"""Out-of-plan zones: the sealed squares, the zones, the pushes from them and the push groups
+equal plain versions on generated levels, the kernel's count equals a plain count, and the
+feature searches that count them (and take the out-of-plan advisor's advice) solve the
+shipped puzzles with solutions that replay."""
 
 from collections import deque
 from dataclasses import replace
@@ -10,10 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
-from sokosolve.analysis.out_of_plan import out_of_plan_zones, sealed_squares
+from sokosolve.analysis.out_of_plan import (
+    out_of_plan_zones,
+    push_groups,
+    sealed_squares,
+    zone_distances,
+)
 from sokosolve.analysis.packing_plan import packing_plan, plan_tables
+from sokosolve.kernels.distances import UNREACHABLE
 from sokosolve.kernels.feature_space import boxes_marked
-from sokosolve.search.presets import FEATURES
+from sokosolve.search.presets import FEATURES, FEATURES_BOXES
 
 from .conftest import assert_solves_puzzles
 from .reference import small_levels
@@ -93,3 +100,44 @@ def test_the_count_is_the_boxes_in_the_zone(level, data):
 
 def test_the_feature_search_with_out_of_plan_zones_solves():
     assert_solves_puzzles(replace(FEATURES, out_of_plan=True))
+
+
+def _plain_pushes(board: Board, walls: set[int], sources: set[int]) -> dict[int, int]:
+    """A lone box's fewest pushes from any of ``sources`` to each square it reaches, with
+    ``walls`` added and the player behind it wherever that is floor."""
+    floor = {s for s in range(board.walls.size) if not board.walls[s]} - walls
+    pushes = {s: 0 for s in sources if s in floor}
+    todo = deque(pushes)
+    while todo:
+        box = todo.popleft()
+        for o in (int(o) for o in board.offsets):
+            if box - o in floor and box + o in floor and box + o not in pushes:
+                pushes[box + o] = pushes[box] + 1
+                todo.append(box + o)
+    return pushes
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_levels(max_boxes=4), st.data())
+def test_pushes_from_the_zones_and_push_groups_are_those_of_plain_searches(level, data):
+    board = Board.from_level(level)
+    order = data.draw(st.permutations([int(g) for g in board.goals]))
+    zones = out_of_plan_zones(board, order)
+    distances = zone_distances(board, order, zones)
+    for k in range(len(order)):
+        plain = _plain_pushes(board, set(order[:k]), set(np.flatnonzero(zones[k]).tolist()))
+        for s in range(board.walls.size):
+            assert distances[k, s] == plain.get(s, UNREACHABLE), (k, s)
+    groups = push_groups(board)
+    floor = [s for s in range(board.walls.size) if not board.walls[s]]
+    reach = {s: _plain_pushes(board, set(), {s}) for s in floor}
+    for a in floor:
+        for b in floor:
+            assert (groups[a] == groups[b]) == (b in reach[a] and a in reach[b]), (a, b)
+    assert (groups[board.walls.astype(bool)] == -1).all()
+
+
+def test_the_search_with_the_out_of_plan_advisor_solves():
+    search = replace(FEATURES_BOXES, out_of_plan=True)
+    assert search.out_of_plan_advice
+    assert_solves_puzzles(search)

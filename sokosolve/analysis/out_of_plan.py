@@ -64,3 +64,34 @@ def out_of_plan_zones(board: Board, goals: Sequence[int]) -> np.ndarray:
         elif upcoming < n - 1:
             zones[k] = sealed[upcoming]
     return zones
+
+
+def zone_distances(board: Board, goals: Sequence[int], zones: np.ndarray) -> np.ndarray:
+    """int32 ``[k, square]``: a lone box's pushes from the out-of-plan zone of ``zones[k]``
+    to each square, the boxes of the first ``k`` goals standing as walls
+    (:data:`~sokosolve.kernels.distances.UNREACHABLE` where it cannot get, and everywhere
+    for an empty zone): how far a push takes a box out of the plan's way, for the
+    out-of-plan advisor (:mod:`sokosolve.kernels.advisors`)."""
+    distances = np.full(zones.shape, UNREACHABLE, dtype=np.int32)
+    for k in range(zones.shape[0]):
+        sources = np.flatnonzero(zones[k]).astype(np.int32)
+        if sources.size:
+            walls = board.walls.copy()
+            walls[list(goals[:k])] = 1
+            distances[k] = box_distances(walls, sources, board.offsets, True).min(axis=0)
+    return distances
+
+
+def push_groups(board: Board) -> np.ndarray:
+    """int32 per square: squares between which a lone box can be pushed both ways on the
+    empty board share a number (-1 on a wall): a push within a group can be undone."""
+    floor = np.flatnonzero(board.walls == 0).astype(np.int32)
+    groups = np.full(board.walls.size, -1, dtype=np.int32)
+    if floor.size == 0:
+        return groups
+    reach = box_distances(board.walls, floor, board.offsets, True)[:, floor] < UNREACHABLE
+    both = reach & reach.T
+    for i, square in enumerate(floor):
+        if groups[square] < 0:
+            groups[floor[both[i]]] = i
+    return groups

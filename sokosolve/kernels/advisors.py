@@ -23,6 +23,11 @@ by the cell's key among states that strayed as often. The advisors here:
 - **rooms**: the push that leaves the fewest links between rooms blocked
   (:mod:`sokosolve.kernels.rooms`), if fewer than the state has, and packs no
   fewer boxes;
+- **out of plan**: where boxes stand in the plan's way (the out-of-plan zone of
+  :mod:`sokosolve.analysis.out_of_plan`), the push that a push back could undo and
+  that takes the box nearest the zone furthest from it, if it packs no fewer
+  boxes and leaves no more boxes in the way, free areas or blocked room links
+  (Festival's out-of-plan advisor);
 - **explorer**: of the pushes that one push back would undo and after which the
   player stands, for the first time, beside another box where it can push it
   (:func:`opens_pushes`), the one that packs the most boxes, then leaves the
@@ -35,31 +40,38 @@ bits, above :data:`ADVICE_SHIFT`.
 
 >>> import numpy as np
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)  # node 0 and its children 1-3
->>> features = np.array([[1, 3, 0, 0, 2, 3, 1, 0, 0], [2, 3, 0, 0, 5, 4, 1, 0, 0],
-...                      [1, 2, 0, 0, 4, 4, 1, 0, 0]], dtype=np.int32)
->>> # (packed, areas, imagine, -, steps before, after, hot, opens pushes, blocked links)
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0)
+>>> features = np.array([[1, 3, 0, 0, 2, 3, 1, 0, 0, -1, -1],
+...                      [2, 3, 0, 0, 5, 4, 1, 0, 0, -1, -1],
+...                      [1, 2, 0, 0, 4, 4, 1, 0, 0, -1, -1]], dtype=np.int32)
+>>> # (packed, areas, imagine, in the way, steps before, after, hot, opens pushes,
+>>> #  blocked links, pushes from the out-of-plan zone before, after)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0, 0)
 >>> (keys >> ADVICE_SHIFT).tolist()  # child 2 packs, child 3 joins areas
 [0, 1, 0, 0]
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
 >>> features[1, 0] = 1  # none packs: the opener moves child 1's box, the nearest, away
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0, 0)
 >>> (keys >> ADVICE_SHIFT).tolist()
 [0, 0, 1, 0]
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
 >>> features[1, 6] = 0  # child 2's push leaves no box cut off from the goals: advised
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0, 0)
 >>> (keys >> ADVICE_SHIFT).tolist()
 [0, 0, 0, 0]
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
->>> features[1, 6] = 1; features[2] = [1, 3, 0, 0, -1, -1, 1, 1, 0]  # child 3 joins no
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0)  # areas, but opens pushes
+>>> features[1, 6] = 1; features[2, :9] = [1, 3, 0, 0, -1, -1, 1, 1, 0]  # child 3 joins
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0, 0)  # no areas, opens pushes
 >>> (keys >> ADVICE_SHIFT).tolist()  # the opener's advice and the explorer's
 [0, 0, 1, 0]
 >>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
 >>> features[:, 8] = [2, 1, 2]  # the node blocks two links, child 2's push frees one
->>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 2)
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 2, 0)
 >>> (keys >> ADVICE_SHIFT).tolist()  # and the rooms advisor proposes it
+[0, 0, 0, 0]
+>>> keys = np.array([7, 5, 9, 4], dtype=np.int64)
+>>> features[:, 8] = 0; features[1, 9:] = [0, 2]  # a box in the plan's way, 2 pushes out
+>>> follow_advice(keys, 0, 1, 4, features, 1, 3, 0, 1, 0, 1)
+>>> (keys >> ADVICE_SHIFT).tolist()  # the out-of-plan advisor proposes child 2's push
 [0, 0, 0, 0]
 """
 
@@ -68,6 +80,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .distances import UNREACHABLE
+from .layout import Plan
+
 #: The bit of a cell key from which on it counts the pushes off the advice.
 ADVICE_SHIFT = 32
 
@@ -75,18 +90,21 @@ ADVICE_SHIFT = 32
 @numba.njit(cache=True)
 def follow_advice(
     cell_keys: np.ndarray, node: int, first: int, end: int, features: np.ndarray,
-    packed: int, areas: int, imagine: int, hotspots: int, blocked: int,
+    packed: int, areas: int, imagine: int, hotspots: int, blocked: int, in_the_way: int,
 ) -> None:
     """Adds to the cell keys of ``node``'s children ``first`` to ``end - 1`` how often
     their paths strayed from the advice.
 
     ``features[k]`` is the k-th child's (packed boxes, free areas, imagine count, -, the
     pushed box's steps to the plan's next goals before the push and after it, -1 without
-    an opener, hotspots, 1 if the explorer may propose it, blocked links between rooms);
-    ``packed``, ``areas``, ``imagine``, ``hotspots`` and ``blocked`` are the node's. A
-    child's count is its parent's, plus one unless an advisor proposed the push to it.
+    an opener, hotspots, 1 if the explorer may propose it, blocked links between rooms,
+    the pushed box's pushes from the out-of-plan zone before and after, or -1 where the
+    out-of-plan advisor may not propose it: :func:`zone_steps`); ``packed``, ``areas``,
+    ``imagine``, ``hotspots``, ``blocked`` and ``in_the_way`` (boxes in the out-of-plan
+    zone; ``features[k, 3]`` is the child's) are the node's. A child's count is its
+    parent's, plus one unless an advisor proposed the push to it.
     """
-    pack = link = picture = opener = cool = scout = door = -1
+    pack = link = picture = opener = cool = scout = door = clear = -1
     for k in range(end - first):
         key, child_packed, child_areas = cell_keys[first + k], features[k, 0], features[k, 1]
         if features[k, 7] and child_packed >= packed and (
@@ -127,12 +145,21 @@ def follow_advice(
             or (features[k, 8] == features[door, 8] and key < cell_keys[first + door])
         ):
             door = k
+        near, far = features[k, 9], features[k, 10]
+        if in_the_way > 0 and near >= 0 and far > near and child_packed >= packed and (
+            child_areas <= areas and features[k, 3] <= in_the_way and features[k, 8] <= blocked
+        ) and (
+            clear < 0 or near < features[clear, 9]
+            or (near == features[clear, 9] and (far > features[clear, 10] or (
+                far == features[clear, 10] and key < cell_keys[first + clear])))
+        ):
+            clear = k
     if pack >= 0:
         opener = -1  # the opener is for when nothing packs
     strayed = cell_keys[node] >> ADVICE_SHIFT
     for k in range(end - first):
         advised = (k == pack or k == link or k == picture or k == opener or k == cool
-                   or k == scout or k == door or (k == 0 and end - first <= 2))
+                   or k == scout or k == door or k == clear or (k == 0 and end - first <= 2))
         cell_keys[first + k] += (strayed + (not advised)) << ADVICE_SHIFT
 
 
@@ -156,3 +183,22 @@ def opens_pushes(
                     and not occupied[b - offsets[k]]):
                 return True
     return False
+
+
+@numba.njit(cache=True)
+def zone_steps(plan: Plan, features: np.ndarray, packed: int) -> None:
+    """Turns each child's pushed box's squares before and after (``features[k, 9:11]``)
+    into its pushes from the plan's out-of-plan zone at ``packed`` boxes, or -1 and -1 where
+    the push cannot be undone by pushes (the squares in two push groups), the box leaves
+    a square or lands on one the zone cannot reach, or the plan has no zone distances."""
+    distances, groups = plan.zone_distances, plan.push_groups
+    for k in range(features.shape[0]):
+        near = far = -1
+        if distances.shape[0]:
+            row = min(packed, distances.shape[0] - 1)
+            source, target = features[k, 9], features[k, 10]
+            if groups[source] == groups[target] and distances[row, source] < UNREACHABLE \
+                    and distances[row, target] < UNREACHABLE:
+                near, far = distances[row, source], distances[row, target]
+        features[k, 9] = near
+        features[k, 10] = far

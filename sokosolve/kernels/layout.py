@@ -168,6 +168,10 @@ class Plan(NamedTuple):
     initial: int = 0
     imagined: np.ndarray = _NO_BOARDS
     out_of_plan: np.ndarray = _NO_BOARDS  # uint8 [packed, square]: analysis.out_of_plan zones
+    # The out-of-plan advisor's: int32 [packed, square], a lone box's pushes from the zone
+    # (analysis.out_of_plan.zone_distances); per square, its push group (push_groups)
+    zone_distances: np.ndarray = _NO_DISTANCES
+    push_groups: np.ndarray = _NONE
     # int32 [k, square]: a lone box's pushes to goal k (analysis.packing_plan.goal_distances)
     goal_distances: np.ndarray = _NO_DISTANCES
     # A phase plan (analysis.phase_plan): goals[phase_first[p]:phase_first[p + 1]] are the

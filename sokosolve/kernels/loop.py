@@ -36,7 +36,7 @@ import time
 import numba
 import numpy as np
 
-from .advisors import follow_advice, opens_pushes
+from .advisors import follow_advice, opens_pushes, zone_steps
 from .corral_deadlocks import corral_deadlock, corral_workspace
 from .corrals import pi_corral_pushes
 from .dead_pairs import dead_pair
@@ -295,7 +295,7 @@ def start_search(
         np.bincount(plan.goal_area[plan.goal_area >= 0]),
         np.empty(nboxes, dtype=np.int64), proof_workspace(n, walls),
         np.empty(nboxes, dtype=np.int32),
-        np.empty((_room(nboxes, tables, settings), 9), dtype=np.int32),
+        np.empty((_room(nboxes, tables, settings), 11), dtype=np.int32),
         route_workspace(n if settings.pack_moves or settings.box_moves else 0),
         np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.uint8), np.full((nboxes, 2), -1, dtype=np.int32),
@@ -995,6 +995,8 @@ def _expand_nodes(
                             child_features[child - stored_before, 7] = 0
                             child_features[child - stored_before, 8] = blocked_links(
                                 room_links, occupied, offsets)
+                            child_features[child - stored_before, 9] = square
+                            child_features[child - stored_before, 10] = landing
                             if exploring and steps == 1 and d < 4 and macro < 0 and not walls[
                                     landing + offsets[d]]:  # the explorer's: undoable
                                 child_stamp += 1
@@ -1018,11 +1020,13 @@ def _expand_nodes(
         if ordering == FEATURES and count > stored_before:
             if advised:
                 node_packed = packed_count(plan, box_at, plan_flags, on_goal)
+                zone_steps(plan, child_features[:count - stored_before], node_packed)
                 follow_advice(cell_keys, node, stored_before, count, child_features[
                     :count - stored_before], node_packed, areas,
                     boxes_marked(plan.imagined, box_squares, node_packed),
                     count_hotspots(hot, box_squares),
-                    blocked_links(room_links, occupied, offsets))
+                    blocked_links(room_links, occupied, offsets),
+                    boxes_marked(plan.out_of_plan, box_squares, node_packed))
             for child in range(stored_before, count):
                 child_cell = feature_cell(child_features[child - stored_before, 0],
                                           child_features[child - stored_before, 1],

@@ -11,7 +11,7 @@ from ..analysis.area_commitment import box_area_ids, goal_area_ids
 from ..analysis.board import Board
 from ..analysis.dive_plan import SECONDS as DIVE_SECONDS
 from ..analysis.dive_plan import dive_plan
-from ..analysis.out_of_plan import out_of_plan_zones
+from ..analysis.out_of_plan import out_of_plan_zones, push_groups, zone_distances
 from ..analysis.packing import goal_rooms, macro_tables
 from ..analysis.packing_plan import goal_distances, packing_plan, plan_tables
 from ..analysis.parking_plan import parking_plan, parking_tables
@@ -105,7 +105,11 @@ def _packing(board: Board, search: Search, deadline: float) -> Plan | None:
             return phase_tables(board, phases)
     plan = plan_tables(packing_plan(board))
     if search.out_of_plan:
-        plan = plan._replace(out_of_plan=out_of_plan_zones(board, plan.goals.tolist()))
+        zones = out_of_plan_zones(board, plan.goals.tolist())
+        plan = plan._replace(out_of_plan=zones)
+        if search.out_of_plan_advice:
+            plan = plan._replace(zone_distances=zone_distances(board, plan.goals.tolist(), zones),
+                                 push_groups=push_groups(board))
     if search.next_goals:
         plan = plan._replace(goal_distances=goal_distances(board, plan))
     return plan

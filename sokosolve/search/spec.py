@@ -79,10 +79,11 @@ class Search:
     position apart in phases with parking (:mod:`sokosolve.analysis.phase_plan`), the
     packing plan again if that fails. With ``out_of_plan``, the packing plan's cells also
     count the boxes standing where its next goals will seal them off
-    (:mod:`sokosolve.analysis.out_of_plan`). ``next_goals`` above 0 adds that many times,
-    to a state's key in its cell, the pushes that would take the box just pushed to the
-    nearest goal the packing plan fills next (as YASS scores its packing order's phases;
-    :func:`sokosolve.analysis.packing_plan.goal_distances`). ``noise`` above 0 adds to a
+    (:mod:`sokosolve.analysis.out_of_plan`), and with ``advisors`` the out-of-plan advisor
+    proposes a push that takes such a box out of their way. ``next_goals`` above 0 adds that
+    many times, to a state's key in its cell, the pushes that would take the box just pushed
+    to the nearest goal the packing plan fills next (as YASS scores its packing order's
+    phases; :func:`sokosolve.analysis.packing_plan.goal_distances`). ``noise`` above 0 adds to a
     feature search's key a number from 0 to ``noise``, drawn from the state's key and
     ``seed``: searches of other seeds break the key's many ties otherwise and go other ways,
     as restarts of a portfolio should; one seed always searches alike. With
@@ -142,6 +143,12 @@ class Search:
         """Whether its advisors include the rooms advisor."""
         return (self.rooms and self.advisors and self.order == Order.FEATURES
                 and not self.backward)
+
+    @property
+    def out_of_plan_advice(self) -> bool:
+        """Whether its advisors include the out-of-plan advisor: an advised search that
+        counts the boxes in the plan's way."""
+        return self.out_of_plan and self.advisors and self.planned
 
     @property
     def explorer_advice(self) -> bool:
