@@ -53,6 +53,11 @@ EXPERIMENTS: dict[str, Strategy] = {
     "features-phases-boxes-rooms": replace(FEATURES_PHASES_BOXES, rooms=True),
     "features-phases-boxes-hotspots": replace(FEATURES_PHASES_BOXES, hotspots=True),
     "features-phases-all-advisors": replace(FEATURES_PHASES_BOXES, hotspots=True, rooms=True),
+    # the packing plan's search with box moves, its cells counting the boxes in the plan's
+    # way, and the out-of-plan advisor (2026-12-07, seventh session)
+    "features-boxes-out-of-plan": replace(FEATURES_BOXES, out_of_plan=True),
+    "features-boxes-out-of-plan-all": replace(FEATURES_BOXES, out_of_plan=True, explorer=True,
+                                              hotspots=True, rooms=True),
     # the dive plan's search with every advisor (2026-12-07: it solves other levels)
     "features-dive-all": replace(FEATURES_DIVE, rooms=True, hotspots=True, explorer=True),
     # the explorer in the packing plan's search with box moves (2026-12-07); the dive
