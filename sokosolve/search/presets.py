@@ -63,6 +63,10 @@ FEATURES_DIVE_EXPLORER = replace(FEATURES_DIVE, explorer=True)
 #: The second racer's meeting: the phase plan's advised search with box moves, met by the
 #: backward feature search with two thirds of the time.
 MEET_BOXES = Meet(seeded(FEATURES_PHASES_BOXES, 2), ((BACKWARD_FEATURES, 2 / 3),))
+#: The packing plan's search with box moves, counting the boxes in the plan's way, with
+#: every advisor (the out-of-plan, hotspots and rooms advisors and the explorer too).
+FEATURES_OUT_OF_PLAN_ADVISED = replace(FEATURES_BOXES, out_of_plan=True, explorer=True,
+                                       hotspots=True, rooms=True)
 
 #: The default on one core (a batch, ``-j 1``, :func:`sokosolve.solve`): the meeting, then
 #: restarts with other searches.
@@ -72,12 +76,13 @@ ONE_CORE = Then(MEET_ALL, 0.6, Then(FEATURES_UNSTEERED, 0.75, AREAS))
 #: advised search with box moves, the advised phase-plan search, and the advised search
 #: with box moves by the packing plan. Core two: the dive plan's search for 0.15 of its
 #: time (the levels it solves, it solves in seconds), its meeting (box moves forward) for
-#: half the rest, then the dive plan's search with the explorer and the out-of-plan search;
+#: half the rest, then the dive plan's search with the explorer and the out-of-plan search
+#: with box moves and every advisor;
 #: the dive plan's searches give up where the dive finds no plan, for the next.
 RACE = portfolio((MEET_MIXED, (replace(FEATURES_DIVE, dive_only=True), 0.15),
                   FEATURES_PHASES_BOXES, (MEET_BOXES, 0.5), seeded(FEATURES_PHASES_ADVISED, 3),
                   replace(FEATURES_DIVE_EXPLORER, dive_only=True), seeded(FEATURES_BOXES, 3),
-                  seeded(FEATURES_OUT_OF_PLAN, 3)),
+                  FEATURES_OUT_OF_PLAN_ADVISED),
                  lead=0.5)
 
 #: The strategies by name: the defaults, their parts, the optimal search and the
@@ -96,6 +101,7 @@ PRESETS: dict[str, Strategy] = {
     "features-phases-advised": FEATURES_PHASES_ADVISED,
     "features-phases-boxes": FEATURES_PHASES_BOXES,
     "features-boxes": FEATURES_BOXES,
+    "features-out-of-plan-advised": FEATURES_OUT_OF_PLAN_ADVISED,
     "features-dive": FEATURES_DIVE,
     "features-dive-explorer": FEATURES_DIVE_EXPLORER,
     "features-areas": AREAS,
