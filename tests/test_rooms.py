@@ -85,7 +85,7 @@ def plain_links(level, room: dict[int, int], boxes: set[int]) -> set[tuple[int, 
 @given(small_levels(max_rows=7, max_cols=8, max_boxes=5), st.randoms(use_true_random=False))
 def test_rooms_and_blocked_links_are_those_of_plain_versions(level, random):
     board = Board.from_level(level)
-    rooms = room_table(board.walls, board.width)
+    rooms = room_table(board.walls, board.width, board.offsets)
     room = plain_rooms(level)
     to_board = {s: board.from_level_square(s) for s in level.floor}
     assert {s: int(rooms.room_of[to_board[s]]) for s in level.floor
@@ -103,7 +103,7 @@ def test_rooms_and_blocked_links_are_those_of_plain_versions(level, random):
 def test_a_box_in_the_door_blocks_the_link_between_two_rooms():
     level = parse_level("##########\n#   #    #\n#@  $ .. #\n#   #  $ #\n##########")
     board = Board.from_level(level)
-    rooms = room_table(board.walls, board.width)
+    rooms = room_table(board.walls, board.width, board.offsets)
     occupied = board.walls.copy()
     assert blocked_links(rooms, occupied, board.offsets) == 0
     occupied[board.boxes] = 1

@@ -15,7 +15,7 @@ fewer of them.
 >>> from sokosolve.level import parse_level
 >>> board = Board.from_level(parse_level(
 ...     "#########\\n#  # .  #\\n#@ $ $. #\\n#  #    #\\n#########"))
->>> rooms = room_table(board.walls, board.width)
+>>> rooms = room_table(board.walls, board.width, board.offsets)
 >>> int(rooms.count[0])  # the two halves; the door between them is a corridor
 2
 >>> occupied = board.walls.copy()
@@ -29,6 +29,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .feature_space import label_areas
 from .layout import Rooms
 
 #: The room of a corridor square.
@@ -63,28 +64,13 @@ def mark_rooms(walls: np.ndarray, width: int) -> np.ndarray:
     for s in range(n):
         if lone[s]:
             block[s] = 0
-    group = np.full(n, -1, dtype=np.int32)  # the blocks' groups, joined side by side
-    stack = np.empty(n, dtype=np.int64)
-    groups = 0
-    for s in range(n):
-        if not block[s] or group[s] >= 0:
-            continue
-        group[s] = groups
-        top = 0
-        stack[0] = s
-        while top >= 0:
-            t = stack[top]
-            top -= 1
-            for u in (t - 1, t + 1, t - width, t + width):
-                if 0 <= u < n and block[u] and group[u] < 0:
-                    group[u] = groups
-                    top += 1
-                    stack[top] = u
-        groups += 1
+    group = np.zeros(n, dtype=np.int32)  # the blocks' groups, joined side by side, from 1
+    label_areas(1 - block, width, group, 1, np.empty(2 * n + 4, dtype=np.int64))
     room_of = np.full(n, CORRIDOR, dtype=np.int32)
     for s in range(n):
         if block[s]:
-            room_of[s] = room_of[s + 1] = room_of[s + width] = room_of[s + width + 1] = group[s]
+            room = group[s] - 1
+            room_of[s] = room_of[s + 1] = room_of[s + width] = room_of[s + width + 1] = room
     for s in range(n - 2 * width - 2):  # two blocks meeting at a corner: it joins neither
         if (block[s] == block[s + width + 1] and block[s + width] == block[s + 1]
                 and block[s] != block[s + width]):
@@ -92,8 +78,9 @@ def mark_rooms(walls: np.ndarray, width: int) -> np.ndarray:
     return room_of
 
 
-def room_table(walls: np.ndarray, width: int) -> Rooms:
-    """The rooms of a board and the links of its empty board."""
+def room_table(walls: np.ndarray, width: int, offsets: np.ndarray) -> Rooms:
+    """The rooms of a board and the links of its empty board (``offsets``: the four
+    steps, as the board's)."""
     room_of = mark_rooms(walls, width)
     count = int(room_of.max()) + 1
     n = walls.size
@@ -102,7 +89,6 @@ def room_table(walls: np.ndarray, width: int) -> Rooms:
                   np.zeros((count, count), dtype=np.uint8), np.zeros(count, dtype=np.uint8),
                   np.zeros(count, dtype=np.uint8), np.zeros(n, dtype=np.int64),
                   np.zeros(1, dtype=np.int64), np.empty(n, dtype=np.int64))
-    offsets = np.array([-1, -width, 1, width], dtype=np.int64)
     link_rooms(rooms, walls, offsets)
     rooms.base[:, :] = rooms.links
     return rooms

@@ -151,7 +151,7 @@ def start(
         distances = player_blind(distances)
     hot = (hotspot_table(board.walls, board.goal_mask, board.dead_squares, board.offsets)
            if search.hotspot_advice else NO_TABLE)
-    links = room_table(board.walls, board.width) if search.rooms_advice else NO_ROOMS
+    links = room_table(board.walls, board.width, board.offsets) if search.rooms_advice else NO_ROOMS
     pruning = search.pruning
     pairs = learned.dead_pairs(board) if pruning.dead_pairs and not backward else NO_PAIRS
     tables = Tables(searched.walls, searched.goal_mask, searched.dead_squares, distances, sides,
