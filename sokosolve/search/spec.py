@@ -132,17 +132,20 @@ class Search:
         """Whether it pushes through tunnels and into goal rooms in one step."""
         return self.order in (Order.GREEDY, Order.FEATURES) and not self.backward
 
+    def _advised(self, advisor: bool) -> bool:
+        """Whether an advisor switched on is heard: forward feature searches with advice."""
+        return (advisor and self.advisors and self.order == Order.FEATURES
+                and not self.backward)
+
     @property
     def hotspot_advice(self) -> bool:
         """Whether its advisors include the hotspots advisor."""
-        return (self.hotspots and self.advisors and self.order == Order.FEATURES
-                and not self.backward)
+        return self._advised(self.hotspots)
 
     @property
     def rooms_advice(self) -> bool:
         """Whether its advisors include the rooms advisor."""
-        return (self.rooms and self.advisors and self.order == Order.FEATURES
-                and not self.backward)
+        return self._advised(self.rooms)
 
     @property
     def out_of_plan_advice(self) -> bool:
@@ -153,8 +156,7 @@ class Search:
     @property
     def explorer_advice(self) -> bool:
         """Whether its advisors include the explorer."""
-        return (self.explorer and self.advisors and self.order == Order.FEATURES
-                and not self.backward)
+        return self._advised(self.explorer)
 
     @property
     def moves_boxes(self) -> bool:
