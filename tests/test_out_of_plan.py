@@ -26,21 +26,26 @@ from .conftest import assert_solves_puzzles
 from .reference import small_levels
 
 
+def _plain_pushes(board: Board, walls: set[int], sources: set[int]) -> dict[int, int]:
+    """A lone box's fewest pushes from any of ``sources`` to each square it reaches, with
+    ``walls`` added and the player behind it wherever that is floor."""
+    floor = {s for s in range(board.walls.size) if not board.walls[s]} - walls
+    pushes = {s: 0 for s in sources if s in floor}
+    todo = deque(pushes)
+    while todo:
+        box = todo.popleft()
+        for o in (int(o) for o in board.offsets):
+            if box - o in floor and box + o in floor and box + o not in pushes:
+                pushes[box + o] = pushes[box] + 1
+                todo.append(box + o)
+    return pushes
+
+
 def _plain_reaches(board: Board, walls: set[int], start: int, targets: set[int]) -> bool:
     """Whether a lone box on ``start`` can be pushed onto one of ``targets`` with
     ``walls`` added, the player standing behind it wherever that is floor (the relaxation
     the dead squares are found with): a search over box squares."""
-    floor = {s for s in range(board.walls.size) if not board.walls[s]} - walls
-    seen, todo = {start}, deque([start])
-    while todo:
-        box = todo.popleft()
-        if box in targets:
-            return True
-        for o in (int(o) for o in board.offsets):
-            if box - o in floor and box + o in floor and box + o not in seen:
-                seen.add(box + o)
-                todo.append(box + o)
-    return False
+    return not targets.isdisjoint(_plain_pushes(board, walls, {start}))
 
 
 @settings(max_examples=150, deadline=None)
@@ -100,21 +105,6 @@ def test_the_count_is_the_boxes_in_the_zone(level, data):
 
 def test_the_feature_search_with_out_of_plan_zones_solves():
     assert_solves_puzzles(replace(FEATURES, out_of_plan=True))
-
-
-def _plain_pushes(board: Board, walls: set[int], sources: set[int]) -> dict[int, int]:
-    """A lone box's fewest pushes from any of ``sources`` to each square it reaches, with
-    ``walls`` added and the player behind it wherever that is floor."""
-    floor = {s for s in range(board.walls.size) if not board.walls[s]} - walls
-    pushes = {s: 0 for s in sources if s in floor}
-    todo = deque(pushes)
-    while todo:
-        box = todo.popleft()
-        for o in (int(o) for o in board.offsets):
-            if box - o in floor and box + o in floor and box + o not in pushes:
-                pushes[box + o] = pushes[box] + 1
-                todo.append(box + o)
-    return pushes
 
 
 @settings(max_examples=100, deadline=None)
