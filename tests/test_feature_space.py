@@ -146,20 +146,21 @@ def test_the_best_cell_packs_most_then_has_fewest_areas_then_fewest_out_of_plan(
                 min_size=1, max_size=12))
 def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, imagine,
                                                       hotspots, blocked, in_the_way, children):
-    """Against a plain version: the pack advisor proposes the child that packs most,
-    if more than the parent, the connectivity one the child with fewest areas, if fewer
-    and packing no fewer, the imagine one the child with most boxes on the imagined
-    board, if more and packing no fewer, each the lowest key on ties; where none packs
-    more, the opener the child whose box stood nearest the next goals (-1: no opener)
-    and goes no nearer, packing no fewer and with no more areas, the furthest after on
-    ties, then the lowest key; the hotspots one the child with fewest hotspots, if fewer
-    and packing no fewer; the rooms one the child with fewest blocked links between rooms,
-    if fewer and packing no fewer; where boxes stand in the plan's way, the out-of-plan one
-    the child whose box stood nearest the zone (-1: not for it) and goes further, packing no
-    fewer, with no more areas, boxes in the way or blocked links, the furthest after on ties,
-    then the lowest key; the explorer, of the children whose push opens pushes and
-    packing no fewer, the one packing most, then with fewest areas, then the lowest key;
-    with at most two children the first is advised too."""
+    """Against a plain version: the pack advisor proposes, of the children that pack more
+    than the parent, the one ranking first (most packed, then fewest areas, blocked links,
+    boxes in the way, hotspots, then the lowest key), the connectivity one, of those with
+    fewer areas packing no fewer, the one ranking first, the imagine one the child with
+    most boxes on the imagined board, if more and packing no fewer, the lowest key on ties;
+    where none packs more, the opener the child whose box stood nearest the next goals (-1:
+    no opener) and goes no nearer, packing no fewer and with no more areas, the furthest
+    after on ties, then the lowest key; the hotspots one, of those with fewer hotspots
+    packing no fewer, the one ranking first; the rooms one, of those with fewer blocked
+    links between rooms packing no fewer, the one ranking first; where boxes stand in the
+    plan's way, the out-of-plan one the child whose box stood nearest the zone (-1: not for
+    it) and goes further, packing no fewer, with no more areas, boxes in the way or blocked
+    links, the furthest after on ties, then the lowest key; the explorer, of the children
+    whose push opens pushes and packing no fewer, the one packing most, then with fewest
+    areas, then the lowest key; with at most two children the first is advised too."""
     keys = np.array([(strayed << ADVICE_SHIFT) + 7] + [c[2] for c in children],
                     dtype=np.int64)
     features = np.array([(p, a, i, way, near, far if near >= 0 else -1, hot, opens, links,
@@ -182,18 +183,22 @@ def test_advice_counts_the_pushes_no_advisor_proposed(packed, areas, strayed, im
               and features[k, 10] > features[k, 9] and children[k][0] >= packed
               and children[k][1] <= areas and children[k][9] <= in_the_way
               and children[k][8] <= blocked]
+    def rank(k: int) -> tuple:  # as Festival scores positions
+        child = children[k]
+        return -child[0], child[1], child[8], child[9], child[6], child[2], k
+
     advised = set()
     if clears:
         advised.add(min(clears, key=lambda k: (features[k, 9], -features[k, 10],
                                                children[k][2], k)))
     if doors:
-        advised.add(min(doors, key=lambda k: (children[k][8], children[k][2], k)))
+        advised.add(min(doors, key=rank))
     if cools:
-        advised.add(min(cools, key=lambda k: (children[k][6], children[k][2], k)))
+        advised.add(min(cools, key=rank))
     if packs:
-        advised.add(min(packs, key=lambda k: (-children[k][0], children[k][2], k)))
+        advised.add(min(packs, key=rank))
     if links:
-        advised.add(min(links, key=lambda k: (children[k][1], children[k][2], k)))
+        advised.add(min(links, key=rank))
     if pictures:
         advised.add(min(pictures, key=lambda k: (-children[k][3], children[k][2], k)))
     if openers:

@@ -6,10 +6,10 @@ paths strayed least from the advice: a push that an advisor proposed costs
 0, any other 1. Each cell is then searched as a limited-discrepancy search,
 by the cell's key among states that strayed as often. The advisors here:
 
-- **pack**: the push that packs the most boxes, if that is more than the
-  state has packed;
-- **connectivity**: the push that leaves the fewest free areas, if fewer
-  than the state has, and packs no fewer boxes;
+- **pack**: of the pushes that pack more boxes than the state has, the one
+  that ranks first (below);
+- **connectivity**: of the pushes that leave fewer free areas than the state
+  has and pack no fewer boxes, the one that ranks first;
 - **imagine**: the push that puts the most boxes where the parking plan's next
   imagined board has them (:mod:`sokosolve.analysis.parking_plan`), if more than
   the state has, and packs no fewer boxes;
@@ -17,12 +17,12 @@ by the cell's key among states that strayed as often. The advisors here:
   nearest to the goals the plan fills next no nearer to them, clearing their
   surroundings (Festival's opener), if it packs no fewer boxes and leaves no
   more free areas; the player's steps on the empty board measure near;
-- **hotspots**: the push that leaves the fewest boxes cutting another box off
-  from every goal (:mod:`sokosolve.kernels.hotspots`), if fewer than the state
-  has, and packs no fewer boxes;
-- **rooms**: the push that leaves the fewest links between rooms blocked
-  (:mod:`sokosolve.kernels.rooms`), if fewer than the state has, and packs no
-  fewer boxes;
+- **hotspots**: of the pushes that leave fewer boxes cutting another box off
+  from every goal (:mod:`sokosolve.kernels.hotspots`) than the state has and
+  pack no fewer boxes, the one that ranks first;
+- **rooms**: of the pushes that leave fewer links between rooms blocked
+  (:mod:`sokosolve.kernels.rooms`) than the state has and pack no fewer boxes,
+  the one that ranks first;
 - **out of plan**: where boxes stand in the plan's way (the out-of-plan zone of
   :mod:`sokosolve.analysis.out_of_plan`), the push that a push back could undo and
   that takes the box nearest the zone furthest from it, if it packs no fewer
@@ -33,6 +33,10 @@ by the cell's key among states that strayed as often. The advisors here:
   (:func:`opens_pushes`), the one that packs the most boxes, then leaves the
   fewest free areas, if it packs no fewer boxes (Festival's explorer; unlike
   Festival's, the square the pushed box left counts as new).
+
+These four rank the pushes as Festival scores positions, whatever their own
+measure: most boxes packed, then fewest free areas, blocked room links, boxes
+in the plan's way and hotspots, then the lowest cell key.
 
 A state with at most two children has its first one advised too: there is
 little to choose from. How often a path strayed sits in a cell key's high
@@ -88,6 +92,20 @@ ADVICE_SHIFT = 32
 
 
 @numba.njit(cache=True)
+def _ranks_before(features: np.ndarray, cell_keys: np.ndarray, first: int, a: int,
+                  b: int) -> bool:
+    """Whether child ``a`` ranks before child ``b`` as Festival scores positions: more
+    boxes packed, then fewer free areas, blocked room links, boxes in the plan's way and
+    hotspots, then the lower cell key."""
+    if features[a, 0] != features[b, 0]:
+        return features[a, 0] > features[b, 0]
+    for column in (1, 8, 3, 6):
+        if features[a, column] != features[b, column]:
+            return features[a, column] < features[b, column]
+    return cell_keys[first + a] < cell_keys[first + b]
+
+
+@numba.njit(cache=True)
 def follow_advice(
     cell_keys: np.ndarray, node: int, first: int, end: int, features: np.ndarray,
     packed: int, areas: int, imagine: int, hotspots: int, blocked: int, in_the_way: int,
@@ -114,14 +132,10 @@ def follow_advice(
         ):
             scout = k
         if child_packed > packed and (
-            pack < 0 or child_packed > features[pack, 0]
-            or (child_packed == features[pack, 0] and key < cell_keys[first + pack])
-        ):
+                pack < 0 or _ranks_before(features, cell_keys, first, k, pack)):
             pack = k
         if child_packed >= packed and child_areas < areas and (
-            link < 0 or child_areas < features[link, 1]
-            or (child_areas == features[link, 1] and key < cell_keys[first + link])
-        ):
+                link < 0 or _ranks_before(features, cell_keys, first, k, link)):
             link = k
         if child_packed >= packed and features[k, 2] > imagine and (
             picture < 0 or features[k, 2] > features[picture, 2]
@@ -136,14 +150,10 @@ def follow_advice(
         ):
             opener = k
         if child_packed >= packed and features[k, 6] < hotspots and (
-            cool < 0 or features[k, 6] < features[cool, 6]
-            or (features[k, 6] == features[cool, 6] and key < cell_keys[first + cool])
-        ):
+                cool < 0 or _ranks_before(features, cell_keys, first, k, cool)):
             cool = k
         if child_packed >= packed and features[k, 8] < blocked and (
-            door < 0 or features[k, 8] < features[door, 8]
-            or (features[k, 8] == features[door, 8] and key < cell_keys[first + door])
-        ):
+                door < 0 or _ranks_before(features, cell_keys, first, k, door)):
             door = k
         near, far = features[k, 9], features[k, 10]
         if in_the_way > 0 and near >= 0 and far > near and child_packed >= packed and (
