@@ -13,9 +13,12 @@ packed count as :mod:`~sokosolve.analysis.parking_plan` has it).
 
 Where no box left can get to a free base, the dive parks one: it pulls a
 box, nearest the bases first, to a square its pulls reach, those from which
-some other box can be taken away first; read forwards, the box goes to that
-parking square first and on to its goal later (the step's ``until``). No
-path parks more than twice as many times as there are boxes.
+some other box can be taken away first, then the others as Festival's
+backward search ranks pulls (:meth:`_Dive.parking_rank`: fewest free areas,
+fewest boxes left on goals, the box taken furthest from the goals); read
+forwards, the box goes to that parking square first and on to its goal later
+(the step's ``until``). No path parks more than twice as many times as there
+are boxes.
 
 Where the greedy move gets stuck, the dive searches best first, as
 Festival's backward search does: its positions sit in cells by the boxes
