@@ -216,7 +216,7 @@ class _Dive:
         self.player = -1
         self.parkings = 0  # made on the way here: capped (:func:`_parkings`)
         self.goal_pushes = board.goal_distances.min(axis=0)  # to the nearest goal
-        self.area_marks = np.zeros(board.walls.size, dtype=np.int64)
+        self.area_marks = np.zeros(board.walls.size, dtype=np.int32)  # the search's type
         self.area_label = 1
 
     def place(self, position: _Position) -> None:
@@ -254,6 +254,9 @@ class _Dive:
         """How a parking that frees no box ranks, as Festival's backward search scores a
         pull: first the fewest free areas after it, then the fewest boxes left on goals,
         then the box taken furthest from the goals."""
+        if self.area_label > 1 << 30:  # labels run on from call to call: start afresh
+            self.area_marks[:] = 0
+            self.area_label = 1
         self.occupied[box] = 0
         self.occupied[square] = 1
         areas = label_areas(self.occupied, self.board.width, self.area_marks,
@@ -305,8 +308,9 @@ def _parkings(dive: _Dive, reach: dict[int, list[tuple[int, int, int]]]):
     """``(box, square, player after)``: each box, nearest the bases first, on each square
     its pulls reach (``reach``, as :func:`pulled` gives them), fewest first: first those
     from which some other box can be taken away at a free base, then the others (some
-    levels need two boxes moved aside before a third can go); none once the path has
-    parked twice as many times as there are boxes."""
+    levels need two boxes moved aside before a third can go) as
+    :meth:`_Dive.parking_rank` ranks them; none once the path has parked twice as many
+    times as there are boxes."""
     board, dead, occupied = dive.board, dive.dead, dive.occupied
     if dive.parkings >= 2 * len(dive.board.goals):
         return
