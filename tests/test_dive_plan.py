@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sokosolve.analysis.board import Board
-from sokosolve.analysis.dive_plan import dive_plan, pull_to_base, pulled
+from sokosolve.analysis.dive_plan import (
+    PlayerRegions,
+    _Dive,
+    _Position,
+    dive_plan,
+    pull_to_base,
+    pulled,
+)
 from sokosolve.io.files import load_levels
 from sokosolve.limits import Limits
 from sokosolve.replay import verify
@@ -192,6 +199,48 @@ def test_the_dive_parks_boxes_that_free_no_other_at_once():
         assert sum(step.until >= 0 for step in steps) >= 2, number
         assert _ends_are_the_start_and_the_goals(board, steps), number
         assert _dive_is_legal(board, steps), number
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_parking_ranks_by_free_areas_boxes_on_goals_and_pushes_from_the_goals(data):
+    """Against plain floods: the free areas after the box moves, then the boxes it leaves
+    on goals less those before, then how much nearer the goals the move takes it; the
+    dive's board is left as it was."""
+    level = data.draw(small_levels(max_boxes=3))
+    board = Board.from_level(level)
+    floor = [int(s) for s in np.flatnonzero(board.walls == 0)]
+    boxes = data.draw(st.sets(st.sampled_from(floor), min_size=1, max_size=3))
+    box = data.draw(st.sampled_from(sorted(boxes)))
+    square = data.draw(st.sampled_from([s for s in floor if s not in boxes] or [-1]))
+    if square < 0:
+        return
+    dive = _Dive(board, np.zeros_like(board.walls), np.zeros(board.walls.size, np.int32),
+                 PlayerRegions(board))
+    dive.place(_Position(frozenset(boxes), frozenset(), square, 0, -1, None))
+    before = dive.occupied.copy()
+    after = boxes - {box} | {square}
+    free, offsets = set(floor) - after, [int(o) for o in board.offsets]
+    areas = []
+    for s in sorted(free):
+        if not any(s in area for area in areas):
+            areas.append(region(free, offsets, s))
+    pushes = board.goal_distances.min(axis=0)
+    goals = {int(g) for g in board.goals}
+    assert dive.parking_rank(box, square) == (
+        len(areas), (square in goals) - (box in goals), int(pushes[box]) - int(pushes[square]))
+    assert dive.occupied.tolist() == before.tolist()
+
+
+def test_the_dive_parks_where_festival_parks():
+    """Sasquatch I 34's boxes must all pass through the goal room: the dive takes it apart
+    only by parking the goal room's boxes far from it first, as Festival's backward search
+    ranks pulls (docs/benchmarks.md); nearest first, it found no plan in 20 s."""
+    board = Board.from_level(load_levels(shared("sasquatch/sasquatch01_50.xsb"))[33])
+    steps = dive_plan(board, 5.0)
+    assert sum(step.until >= 0 for step in steps) >= 10
+    assert _ends_are_the_start_and_the_goals(board, steps)
+    assert _dive_is_legal(board, steps)
 
 
 def test_the_dive_searches_best_first_where_depth_first_gets_lost():
