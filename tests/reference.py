@@ -40,6 +40,15 @@ def region(free: set[int], offsets: list[int], start: int) -> set[int]:
     return seen
 
 
+def area_count(free: set[int], offsets: list[int]) -> int:
+    """How many areas ``free`` falls into, joined by ``offsets`` steps (board squares)."""
+    left, areas = set(free), 0
+    while left:
+        left -= region(free, offsets, next(iter(left)))
+        areas += 1
+    return areas
+
+
 def _pushes(level: Level, boxes: frozenset[int], player: int):
     """Each push of the position: ``(boxes after it, the square the box left)``."""
     region = flood(level, boxes, player)

@@ -27,7 +27,7 @@ from sokosolve.search.spec import Then
 from sokosolve.solver import solve
 
 from .conftest import PLANNED_PUZZLES, PUZZLES, assert_solves_puzzles, shared
-from .reference import region, small_levels
+from .reference import area_count, region, small_levels
 
 
 def _plain_pulls(board: Board, boxes: set[int], box: int, player: int,
@@ -56,15 +56,21 @@ def _plain_pulls(board: Board, boxes: set[int], box: int, player: int,
     return None
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_the_fewest_pulls_to_a_base_and_to_each_square_equal_a_plain_search(data):
-    level = data.draw(small_levels(max_boxes=3))
-    board = Board.from_level(level)
+def _draw_boxes(data) -> tuple[Board, list[int], set[int], int, int]:
+    """A generated board, its floor, one to three boxes on it, one of them, and a free
+    square (-1 if none is free)."""
+    board = Board.from_level(data.draw(small_levels(max_boxes=3)))
     floor = [int(s) for s in np.flatnonzero(board.walls == 0)]
     boxes = data.draw(st.sets(st.sampled_from(floor), min_size=1, max_size=3))
     box = data.draw(st.sampled_from(sorted(boxes)))
-    player = data.draw(st.sampled_from([s for s in floor if s not in boxes] or [-1]))
+    square = data.draw(st.sampled_from([s for s in floor if s not in boxes] or [-1]))
+    return board, floor, boxes, box, square
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_fewest_pulls_to_a_base_and_to_each_square_equal_a_plain_search(data):
+    board, floor, boxes, box, player = _draw_boxes(data)
     bases = data.draw(st.sets(st.sampled_from(floor)).map(lambda b: b - boxes))
     if player < 0:
         return
@@ -207,28 +213,19 @@ def test_a_parking_ranks_by_free_areas_boxes_on_goals_and_pushes_from_the_goals(
     """Against plain floods: the free areas after the box moves, then the boxes it leaves
     on goals less those before, then how much nearer the goals the move takes it; the
     dive's board is left as it was."""
-    level = data.draw(small_levels(max_boxes=3))
-    board = Board.from_level(level)
-    floor = [int(s) for s in np.flatnonzero(board.walls == 0)]
-    boxes = data.draw(st.sets(st.sampled_from(floor), min_size=1, max_size=3))
-    box = data.draw(st.sampled_from(sorted(boxes)))
-    square = data.draw(st.sampled_from([s for s in floor if s not in boxes] or [-1]))
+    board, floor, boxes, box, square = _draw_boxes(data)
     if square < 0:
         return
     dive = _Dive(board, np.zeros_like(board.walls), np.zeros(board.walls.size, np.int32),
                  PlayerRegions(board))
     dive.place(_Position(frozenset(boxes), frozenset(), square, 0, -1, None))
     before = dive.occupied.copy()
-    after = boxes - {box} | {square}
-    free, offsets = set(floor) - after, [int(o) for o in board.offsets]
-    areas = []
-    for s in sorted(free):
-        if not any(s in area for area in areas):
-            areas.append(region(free, offsets, s))
+    areas = area_count(set(floor) - (boxes - {box} | {square}),
+                       [int(o) for o in board.offsets])
     pushes = board.goal_distances.min(axis=0)
     goals = {int(g) for g in board.goals}
     assert dive.parking_rank(box, square) == (
-        len(areas), (square in goals) - (box in goals), int(pushes[box]) - int(pushes[square]))
+        areas, (square in goals) - (box in goals), int(pushes[box]) - int(pushes[square]))
     assert dive.occupied.tolist() == before.tolist()
 
 
