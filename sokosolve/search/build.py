@@ -105,10 +105,11 @@ def _packing(board: Board, search: Search, deadline: float) -> Plan | None:
             return phase_tables(board, phases)
     plan = plan_tables(packing_plan(board))
     if search.out_of_plan:
-        zones = out_of_plan_zones(board, plan.goals.tolist())
+        goals = plan.goals.tolist()
+        zones = out_of_plan_zones(board, goals)
         plan = plan._replace(out_of_plan=zones)
         if search.out_of_plan_advice:
-            plan = plan._replace(zone_distances=zone_distances(board, plan.goals.tolist(), zones),
+            plan = plan._replace(zone_distances=zone_distances(board, goals, zones),
                                  push_groups=push_groups(board))
     if search.next_goals:
         plan = plan._replace(goal_distances=goal_distances(board, plan))
