@@ -214,7 +214,7 @@ def test_a_parking_ranks_by_free_areas_boxes_on_goals_and_pushes_from_the_goals(
     on goals less those before, then how much nearer the goals the move takes it; the
     dive's board is left as it was."""
     board, floor, boxes, box, square = _draw_boxes(data)
-    if square < 0:
+    if square < 0 or not board.goals.size:  # no dive without goals (dive_plan returns)
         return
     dive = _Dive(board, np.zeros_like(board.walls), np.zeros(board.walls.size, np.int32),
                  PlayerRegions(board))
