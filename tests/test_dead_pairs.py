@@ -24,7 +24,7 @@ from .searches import solve_exactly_the_solvable
 def test_the_table_is_that_of_a_plain_search_of_two_boxes(level, random):
     board = Board.from_level(level)
     pairs = board.dead_pairs()
-    if len(level.goals) < 2:
+    if board.goals.size < 2:  # the board's: a box walled in on its goal is a wall there
         assert pairs.numbers.size == 0
         return
     to_board = {s: board.from_level_square(s) for s in level.floor}
