@@ -1,5 +1,5 @@
 """``python -m sokosolve`` runs the command line."""
 
-from .cli import main
+from .cli import run
 
-main()
+run()

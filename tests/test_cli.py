@@ -170,3 +170,23 @@ def test_optimal_moves_and_optimize_in_the_records():
         assert records["plain"]["optimal"] is None
         assert (records["proved"]["moves"] <= records["shortened"]["moves"]
                 <= records["plain"]["moves"])
+
+
+@pytest.mark.parametrize(("end", "code", "said"), [
+    (SystemExit(None), 0, ""), (SystemExit(3), 3, ""), (SystemExit("no level"), 1, "no level\n")])
+def test_the_program_exits_with_the_code_of_its_command(monkeypatch, capsys, end, code, said):
+    def command():
+        print("written before the exit")
+        raise end
+
+    def leave(status):
+        raise RuntimeError(status)
+
+    monkeypatch.setattr(cli, "main", command)
+    monkeypatch.setattr(cli.os, "_exit", leave)
+    monkeypatch.setattr(cli.atexit, "_run_exitfuncs", lambda: print("exit handlers run"))
+    with pytest.raises(RuntimeError) as exited:
+        cli.run()
+    assert exited.value.args == (code,)
+    out, err = capsys.readouterr()
+    assert out == "written before the exit\nexit handlers run\n" and err == said
