@@ -41,6 +41,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .jit import borrowing
 from .reach import next_stamp
 
 
@@ -124,7 +125,7 @@ def edge_blocks(occupied: np.ndarray, offsets: np.ndarray, start: int, work: tup
     return blocks
 
 
-@numba.njit(cache=True)
+@borrowing
 def least_square_around(work: tuple, offsets: np.ndarray, box: int, player: int) -> int:
     """The least square of the player's region with a box on ``box`` and the player next to
     it on ``player``, both free in the last :func:`edge_blocks` search: the canonical
@@ -144,7 +145,7 @@ def least_square_around(work: tuple, offsets: np.ndarray, box: int, player: int)
     return rest
 
 
-@numba.njit(cache=True)
+@borrowing
 def regions_around(work: tuple, offsets: np.ndarray, box: int) -> int:
     """How many regions the free squares of ``box``'s region in the last
     :func:`edge_blocks` search fall into with a box on ``box``: one for each subtree below

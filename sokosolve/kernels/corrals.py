@@ -16,11 +16,12 @@ fewest. Pushes onto dead squares count as impossible, as they are never made.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from .jit import borrowing
 
-@numba.njit(cache=True)
+
+@borrowing
 def _classify(
     walls: np.ndarray, box_at: np.ndarray, dead: np.ndarray, offsets: np.ndarray,
     marks: np.ndarray, stamp: int, labels: np.ndarray, label: int, box: int,
@@ -47,7 +48,7 @@ def _classify(
     return count
 
 
-@numba.njit(cache=True)
+@borrowing
 def pi_corral_pushes(
     walls: np.ndarray, box_at: np.ndarray, box_squares: np.ndarray, goal_mask: np.ndarray,
     dead: np.ndarray, offsets: np.ndarray, marks: np.ndarray, stamp: int,

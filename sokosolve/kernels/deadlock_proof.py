@@ -36,6 +36,7 @@ import numpy as np
 
 from .dead_pairs import dead_pair, holds_dead_pair
 from .deadlocks import freeze_deadlock
+from .jit import borrowing
 from .layout import DeadPairs
 from .patterns import MAX_PATTERN_BOXES
 from .reach import scanline_fill
@@ -91,7 +92,7 @@ def _place(work: tuple, boxes: np.ndarray, k: int, on: bool) -> None:
         occupied[boxes[j]] = 1 if on else 0
 
 
-@numba.njit(cache=True)
+@borrowing
 def _movable(occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray, marks: np.ndarray,
              stamp: int, square: int, d: int, backward: bool) -> bool:
     """Whether the box on ``square`` can be pushed (pulled) one square in direction ``d``."""

@@ -19,6 +19,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .jit import borrowing
+
 
 @numba.njit(cache=True)
 def freeze_workspace(boxes: int) -> np.ndarray:
@@ -28,7 +30,7 @@ def freeze_workspace(boxes: int) -> np.ndarray:
     return np.empty((boxes + 2, 4), dtype=np.int64)
 
 
-@numba.njit(cache=True)
+@borrowing
 def _pocket_candidate(
     walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, square: int, player: int,
 ) -> bool:
@@ -36,7 +38,7 @@ def _pocket_candidate(
     return not walls[square] and box_at[square] < 0 and dead[square] and square != player
 
 
-@numba.njit(cache=True)
+@borrowing
 def _sealed_pocket(
     walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, offsets: np.ndarray,
     pocket: int, box: int, held: np.ndarray, player: int,
@@ -52,7 +54,7 @@ def _sealed_pocket(
     return True
 
 
-@numba.njit(cache=True)
+@borrowing
 def _blocked(
     walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, offsets: np.ndarray,
     square: int, axis: int, held: np.ndarray, frames: np.ndarray, player: int,
@@ -98,7 +100,7 @@ def _blocked(
     return result
 
 
-@numba.njit(cache=True)
+@borrowing
 def is_frozen(
     walls: np.ndarray, dead: np.ndarray, box_at: np.ndarray, offsets: np.ndarray,
     square: int, held: np.ndarray, frames: np.ndarray, player: int = -1,
@@ -110,7 +112,7 @@ def is_frozen(
     )
 
 
-@numba.njit(cache=True)
+@borrowing
 def freeze_deadlock(
     walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_at: np.ndarray,
     offsets: np.ndarray, square: int, held: np.ndarray, frames: np.ndarray, player: int,
@@ -167,7 +169,7 @@ def freeze_deadlock(
     return dead_end
 
 
-@numba.njit(cache=True)
+@borrowing
 def _walled_by_goal_boxes(
     walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_at: np.ndarray,
     offsets: np.ndarray, pocket: int, box: int, player: int,
@@ -187,7 +189,7 @@ def _walled_by_goal_boxes(
     return goal_boxes > 0
 
 
-@numba.njit(cache=True)
+@borrowing
 def _beside_goal_box_pocket(
     walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_at: np.ndarray,
     offsets: np.ndarray, square: int, player: int,
@@ -200,7 +202,7 @@ def _beside_goal_box_pocket(
     return False
 
 
-@numba.njit(cache=True)
+@borrowing
 def _freezes_a_box_off_its_goal(
     walls: np.ndarray, dead: np.ndarray, goal_mask: np.ndarray, box_at: np.ndarray,
     offsets: np.ndarray, walled: np.ndarray, size: int, held: np.ndarray, frames: np.ndarray,

@@ -40,6 +40,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .jit import borrowing
 from .patterns import MAX_PATTERN_BOXES
 
 #: The most sealed squares a chain may have; a longer one is not proved.
@@ -54,7 +55,7 @@ def diagonal_workspace(n: int) -> tuple:
             np.empty(MAX_PATTERN_BOXES, dtype=np.int32))
 
 
-@numba.njit(cache=True)
+@borrowing
 def sealed(occupied: np.ndarray, marks: np.ndarray, stamp: int, offsets: np.ndarray,
            square: int) -> bool:
     """Whether ``square`` is empty, off the player's region (``marks == stamp``), and walled
@@ -67,7 +68,7 @@ def sealed(occupied: np.ndarray, marks: np.ndarray, stamp: int, offsets: np.ndar
     return True
 
 
-@numba.njit(cache=True)
+@borrowing
 def _listed(squares: np.ndarray, count: int, square: int) -> bool:
     for j in range(count):
         if squares[j] == square:
@@ -75,7 +76,7 @@ def _listed(squares: np.ndarray, count: int, square: int) -> bool:
     return False
 
 
-@numba.njit(cache=True)
+@borrowing
 def chain_boxes(occupied: np.ndarray, box_at: np.ndarray, marks: np.ndarray, stamp: int,
                 offsets: np.ndarray, width: int, square: int, work: tuple) -> int:
     """The boxes around the chains of sealed squares beside the box on ``square``, put first

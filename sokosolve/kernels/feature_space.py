@@ -45,6 +45,7 @@ import numba
 import numpy as np
 
 from .distances import UNREACHABLE
+from .jit import borrowing
 from .layout import Plan
 from .reach import scanline_fill, stays_connected
 
@@ -213,7 +214,7 @@ def heap_pop(root: int, keys: np.ndarray, child: np.ndarray, sibling: np.ndarray
     return result
 
 
-@numba.njit(cache=True)
+@borrowing
 def _after_packed(plan: Plan, packed: np.ndarray, k: int) -> bool:
     """Whether every goal that the packing plan's goal ``k`` comes after is packed."""
     for i in range(plan.first[k], plan.first[k + 1]):
@@ -222,7 +223,7 @@ def _after_packed(plan: Plan, packed: np.ndarray, k: int) -> bool:
     return True
 
 
-@numba.njit(cache=True)
+@borrowing
 def plan_packed(plan: Plan, box_at: np.ndarray, packed: np.ndarray) -> int:
     """How many goals are packed: boxed, and every goal they come after is packed.
 
@@ -254,7 +255,7 @@ def next_goal_distance(plan: Plan, packed: np.ndarray, square: int) -> int:
     return max(nearest, 0)
 
 
-@numba.njit(cache=True)
+@borrowing
 def parked_packed(plan: Plan, box_at: np.ndarray) -> int:
     """How far a parking plan (:mod:`sokosolve.analysis.parking_plan`) is done: the longest
     prefix of its steps whose boxes are on their targets, or have moved on by a later step
@@ -282,7 +283,7 @@ def parked_packed(plan: Plan, box_at: np.ndarray) -> int:
     return packed - gone
 
 
-@numba.njit(cache=True)
+@borrowing
 def phase_packed(plan: Plan, box_at: np.ndarray, flags: np.ndarray) -> int:
     """How far a phase plan (:mod:`sokosolve.analysis.phase_plan`) is done: the targets of
     the phases before the furthest phase it may be in, and the boxed targets of that
@@ -400,7 +401,7 @@ def clear_targets(plan: Plan, targets: np.ndarray, keep: np.ndarray) -> None:
         keep[square] = 0
 
 
-@numba.njit(cache=True)
+@borrowing
 def packed_count(plan: Plan, box_at: np.ndarray, flags: np.ndarray, on_goal: int) -> int:
     """The packing feature of a position with ``on_goal`` boxes on goals: by the parking
     plan, by the phase plan, by the packing plan (``flags`` its work array), or, with none,

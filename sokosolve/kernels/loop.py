@@ -68,6 +68,7 @@ from .frozen_goals import frozen_workspace, position_table
 from .goal_side import goal_side_dead
 from .heuristics import matching_after_move, matching_bound, matching_workspace
 from .hotspots import count_hotspots
+from .jit import borrowing
 from .layout import (
     PROGRESS_SIZE,
     Cells,
@@ -139,7 +140,7 @@ def clock() -> float:
     return now
 
 
-@numba.njit(cache=True)
+@borrowing
 def _move_box(
     box_squares: np.ndarray, box_at: np.ndarray, occupied: np.ndarray, source: int, target: int
 ) -> None:
@@ -151,7 +152,7 @@ def _move_box(
     occupied[target] = 1
 
 
-@numba.njit(cache=True)
+@borrowing
 def _push(
     macros: Macros, walls: np.ndarray, goal_mask: np.ndarray, dead: np.ndarray,
     offsets: np.ndarray, width: int, box_squares: np.ndarray, box_at: np.ndarray,
@@ -199,7 +200,7 @@ def _push(
     return stored, to, landing, steps, macro, child_stamp
 
 
-@numba.njit(cache=True)
+@borrowing
 def _move_to(
     node: int, current: int, parents: np.ndarray, pushes: np.ndarray, depths: np.ndarray,
     offsets: np.ndarray, macros: Macros, box_squares: np.ndarray, box_at: np.ndarray,

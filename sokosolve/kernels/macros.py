@@ -10,9 +10,9 @@ a route as ``ROUTE | (box square << ROUTE_SHIFT) | (target << 2) | last directio
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from .jit import borrowing
 from .layout import Macros
 from .reach import scanline_fill
 
@@ -26,7 +26,7 @@ ROUTE_SHIFT = 15
 ROUTE_SQUARES = 1 << (ROUTE_SHIFT - 2)
 
 
-@numba.njit(cache=True)
+@borrowing
 def unpack(push: int) -> tuple[int, int, int]:
     """(box square, direction, pushes) of a stored push; more than one push is a tunnel macro,
     none a goal macro (then the "square" is the macro's number)."""
@@ -34,7 +34,7 @@ def unpack(push: int) -> tuple[int, int, int]:
 
 
 
-@numba.njit(cache=True)
+@borrowing
 def push_ends(
     push: int, offsets: np.ndarray, macros: Macros, backward: bool
 ) -> tuple[int, int, int]:
@@ -60,7 +60,7 @@ def push_ends(
 
 
 
-@numba.njit(cache=True)
+@borrowing
 def push_length(push: int, macros: Macros) -> int:
     """How many single pushes a stored push stands for (see :func:`push_ends`); not known
     for a route."""
@@ -74,7 +74,7 @@ def push_length(push: int, macros: Macros) -> int:
 
 
 
-@numba.njit(cache=True)
+@borrowing
 def goal_macro(
     macros: Macros, box_at: np.ndarray, occupied: np.ndarray, width: int, offsets: np.ndarray,
     entrance: int, player: int, marks: np.ndarray, stamp: int, stack: np.ndarray,
@@ -105,7 +105,7 @@ def goal_macro(
 
 
 
-@numba.njit(cache=True)
+@borrowing
 def in_tunnel(walls: np.ndarray, offsets: np.ndarray, square: int, direction: int) -> bool:
     """Walls on both sides of ``square`` across ``direction``."""
     across = offsets[(direction + 1) & 3]

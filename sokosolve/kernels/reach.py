@@ -19,8 +19,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .jit import borrowing
 
-@numba.njit(cache=True)
+
+@borrowing
 def scanline_fill(
     occupied: np.ndarray,
     width: int,

@@ -30,6 +30,7 @@ import numba
 import numpy as np
 
 from .feature_space import label_areas
+from .jit import borrowing
 from .layout import Rooms
 
 #: The room of a corridor square.
@@ -94,7 +95,7 @@ def room_table(walls: np.ndarray, width: int, offsets: np.ndarray) -> Rooms:
     return rooms
 
 
-@numba.njit(cache=True)
+@borrowing
 def link_rooms(rooms: Rooms, occupied: np.ndarray, offsets: np.ndarray) -> None:
     """Sets ``rooms.links`` to the links that the position (``occupied``: walls and
     boxes) keeps: a fill from each free part of a room, through that room and the
@@ -140,7 +141,7 @@ def link_rooms(rooms: Rooms, occupied: np.ndarray, offsets: np.ndarray) -> None:
     rooms.stamp[0] = stamp
 
 
-@numba.njit(cache=True)
+@borrowing
 def blocked_links(rooms: Rooms, occupied: np.ndarray, offsets: np.ndarray) -> int:
     """The links of the empty board that the position (``occupied``: walls and boxes)
     does not keep; 0 on a board of fewer than two rooms."""
