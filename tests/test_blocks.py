@@ -25,7 +25,8 @@ def _searched(level):
     occupied[board.boxes] = 1
     free = {s for s in range(n) if not occupied[s]}
     work = block_workspace(n)
-    blocks = edge_blocks(occupied, board.offsets, board.player, work).copy()
+    edge_blocks(occupied, board.offsets, board.player, work)
+    blocks = work[8].copy()
     assert occupied.tolist() == (board.walls | np.isin(np.arange(n), board.boxes)).tolist()
     return board, offsets, free, work, blocks
 

@@ -20,12 +20,13 @@ any square (:func:`least_square_around`) and the regions the box cuts its region
 >>> occupied = np.array([c == "#" for row in rows for c in row], dtype=np.uint8)
 >>> offsets = np.array([-1, -width, 1, width], dtype=np.int64)
 >>> work = block_workspace(occupied.size)
->>> blocks = edge_blocks(occupied, offsets, 8, work)
+>>> edge_blocks(occupied, offsets, 8, work)
+>>> blocks = work[8]  # each edge's block
 >>> # a box on the ring's corner (1, 1): its right and lower sides join round the ring
 >>> bool(blocks[4 * 8 + 2] == blocks[4 * 8 + 3])
 True
 >>> occupied[19] = 1  # a box on (2, 5) cuts the ring: the corner's sides join no more
->>> blocks = edge_blocks(occupied, offsets, 8, work)
+>>> edge_blocks(occupied, offsets, 8, work)
 >>> bool(blocks[4 * 8 + 2] == blocks[4 * 8 + 3])
 False
 >>> least_square_around(work, offsets, 8, 15)  # the player below the box: the lower arm
@@ -65,11 +66,12 @@ def block_workspace(n: int) -> tuple:
     )
 
 
-@numba.njit(cache=True)
-def edge_blocks(occupied: np.ndarray, offsets: np.ndarray, start: int, work: tuple) -> np.ndarray:
-    """Labels the edges between the free squares of ``start``'s region by block: the result's
-    ``[4 * s + k]`` is the block of the edge from ``s`` to ``s + offsets[k]``, read only for
-    free squares ``s`` of the region whose neighbour ``k`` is free (the rest is stale)."""
+@borrowing
+def edge_blocks(occupied: np.ndarray, offsets: np.ndarray, start: int, work: tuple) -> None:
+    """Labels the edges between the free squares of ``start``'s region by block: the work
+    space's ``blocks[4 * s + k]`` (``work[8]``) is the block of the edge from ``s`` to
+    ``s + offsets[k]``, read only for free squares ``s`` of the region whose neighbour ``k``
+    is free (the rest is stale)."""
     stamps, seen, order, low, parent, next_direction, squares, edges, blocks, size, least, \
         before, after = work
     stamp = next_stamp(stamps, 0, seen)
@@ -122,7 +124,6 @@ def edge_blocks(occupied: np.ndarray, offsets: np.ndarray, start: int, work: tup
         before[k + 1] = min(before[k], after[k])
     for k in range(discovered - 1, -1, -1):
         after[k] = min(after[k], after[k + 1])
-    return blocks
 
 
 @borrowing

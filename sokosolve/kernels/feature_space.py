@@ -415,7 +415,7 @@ def packed_count(plan: Plan, box_at: np.ndarray, flags: np.ndarray, on_goal: int
     return on_goal
 
 
-@numba.njit(cache=True)
+@borrowing
 def boxes_marked(boards: np.ndarray, box_squares: np.ndarray, packed: int) -> int:
     """How many boxes stand on the squares marked in ``boards[packed]`` (uint8 ``[packed,
     square]``; the last row past its end; 0 with no rows): with the plan's out-of-plan

@@ -15,6 +15,7 @@ import numba
 import numpy as np
 
 from .distances import UNREACHABLE
+from .jit import borrowing
 
 
 @numba.njit(cache=True)
@@ -23,7 +24,7 @@ def matching_workspace(boxes: int) -> np.ndarray:
     return np.zeros((6, boxes + 1), dtype=np.int64)
 
 
-@numba.njit(cache=True)
+@borrowing
 def _augment(
     goal_distances: np.ndarray, box_squares: np.ndarray, work: np.ndarray, box: int
 ) -> None:
@@ -70,7 +71,7 @@ def _augment(
             break
 
 
-@numba.njit(cache=True)
+@borrowing
 def _matched_cost(goal_distances: np.ndarray, box_squares: np.ndarray, owner: np.ndarray) -> int:
     total = 0
     for g in range(1, box_squares.size + 1):
@@ -93,7 +94,7 @@ def matching_bound(
     return _matched_cost(goal_distances, box_squares, work[2])
 
 
-@numba.njit(cache=True)
+@borrowing
 def matching_after_move(
     goal_distances: np.ndarray, box_squares: np.ndarray, box: int, before: np.ndarray,
     work: np.ndarray,
@@ -104,7 +105,9 @@ def matching_after_move(
     edge of it is feasible again, and one augmenting path matches it anew:
     O(boxes**2) instead of O(boxes**3), with the same, optimal, answer.
     """
-    work[:3] = before[:3]
+    for kind in range(3):  # element by element: a slice copy would allocate
+        for k in range(work.shape[1]):
+            work[kind, k] = before[kind, k]
     u, v, owner = work[0], work[1], work[2]
     n = box_squares.size
     row = box + 1

@@ -117,7 +117,7 @@ def moved_box_canonical(
     return min(canonical, vacated) if touches else canonical
 
 
-@numba.njit(cache=True)
+@borrowing
 def next_stamp(stamps: np.ndarray, which: int, marks: np.ndarray) -> int:
     """A fresh stamp ``stamps[which]`` for ``marks``, clearing ``marks`` when the stamps
     would overflow int32."""

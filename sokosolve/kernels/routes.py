@@ -40,6 +40,7 @@ import numba
 import numpy as np
 
 from .blocks import block_workspace, edge_blocks, least_square_around, regions_around
+from .jit import borrowing
 from .reach import next_stamp
 
 
@@ -73,7 +74,7 @@ def box_route(
     return found, work[3][found]
 
 
-@numba.njit(cache=True)
+@borrowing
 def box_reach(
     occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray, square: int,
     player_marks: np.ndarray, player_stamp: int, work: tuple,
@@ -93,7 +94,7 @@ def reached_states(work: tuple) -> np.ndarray:
     return work[4]
 
 
-@numba.njit(cache=True)
+@borrowing
 def reached_canonical(work: tuple, offsets: np.ndarray, state: int) -> int:
     """The canonical square (the least the player reaches) of :func:`box_reach`'s
     ``state``: the box on its square, the player behind it, the other boxes standing."""
@@ -101,20 +102,20 @@ def reached_canonical(work: tuple, offsets: np.ndarray, state: int) -> int:
     return least_square_around(work[5], offsets, to, to - offsets[state & 3])
 
 
-@numba.njit(cache=True)
+@borrowing
 def reached_regions(work: tuple, offsets: np.ndarray, state: int) -> int:
     """How many regions the box of :func:`box_reach`'s ``state`` cuts its region into (the
     other boxes standing, this one taken off where it started)."""
     return regions_around(work[5], offsets, state >> 2)
 
 
-@numba.njit(cache=True)
+@borrowing
 def route_length(work: tuple, state: int) -> int:
     """The pushes of the route that :func:`box_reach` found to ``state``."""
     return work[3][state]
 
 
-@numba.njit(cache=True)
+@borrowing
 def _routes(
     occupied: np.ndarray, dead: np.ndarray, offsets: np.ndarray, square: int,
     player_marks: np.ndarray, player_stamp: int, targets: np.ndarray, target_stamp: int,
@@ -127,7 +128,8 @@ def _routes(
     occupied[square] = 0
     # the player goes round the box on s from one side to another when the edges from s
     # to the two lie in one block
-    blocks = edge_blocks(occupied, offsets, square, block_work)
+    edge_blocks(occupied, offsets, square, block_work)
+    blocks = block_work[8]
     head = tail = 0
     found = -1
     for d in range(4):
@@ -166,7 +168,7 @@ def _routes(
     return found, tail
 
 
-@numba.njit(cache=True)
+@borrowing
 def _joined_visited(visited: np.ndarray, visit: int, blocks: np.ndarray, to: int,
                     direction: int) -> bool:
     """Whether the box on ``to`` was reached before with the player on a side joined to
