@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import sokosolve.kernels
+from sokosolve.kernels.jit import drop_stale_cache
 
 from .conftest import PUZZLES
 
@@ -63,3 +64,22 @@ def test_a_borrowing_kernel_calls_only_borrowing_kernels_and_returns_no_array():
         called = {call.func.id for call in ast.walk(node)
                   if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)}
         assert called & kernels.keys() <= borrowing, (name, called & kernels.keys() - borrowing)
+
+
+def test_a_changed_kernel_source_drops_the_cached_kernels(tmp_path):
+    kernels, cache = tmp_path / "kernels", tmp_path / "kernels" / "__pycache__"
+    cache.mkdir(parents=True)
+    (kernels / "loop.py").write_text("A = 1\n")
+    (kernels / "macros.py").write_text("B = 2\n")
+    cached = [cache / "loop.run-1.py311.nbi", cache / "loop.run-1.py311.1.nbc"]
+    for path in cached:
+        path.write_bytes(b"old")
+    assert drop_stale_cache(kernels, cache)  # no digest yet: the cache's source is unknown
+    assert not any(path.exists() for path in cached)
+    for path in cached:
+        path.write_bytes(b"new")
+    assert not drop_stale_cache(kernels, cache)
+    assert all(path.exists() for path in cached)
+    (kernels / "macros.py").write_text("B = 3\n")  # a constant loop.py's kernels might read
+    assert drop_stale_cache(kernels, cache)
+    assert not any(path.exists() for path in cached)

@@ -2,3 +2,7 @@
 
 Rule: a kernel imports numpy, numba and other kernels only.
 """
+
+from .jit import drop_stale_cache
+
+drop_stale_cache()
