@@ -92,8 +92,8 @@ def run() -> None:
     """The ``sokosolve`` program: :func:`main`, then an exit that skips the interpreter's
     teardown.
 
-    Tearing down numba's kernels and LLVM at exit takes about a fifth of a
-    second, a sixth of a one-level run. By the time :func:`main` returns every
+    Tearing down numba's kernels and LLVM at exit is a noticeable part of a
+    one-level run (``docs/benchmarks.md``). By the time :func:`main` returns every
     file is closed, so only the exit handlers are run and the standard streams
     flushed before the process ends. Errors that escape :func:`main` end it the
     usual way.

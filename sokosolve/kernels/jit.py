@@ -4,9 +4,11 @@ and :func:`drop_stale_cache`, which keeps numba's cache in step with the kernels
 Numba counts references to arrays: a jitted function that calls another one
 counts each array argument in on entry and out on every exit, since the call
 might raise. For the small functions the search calls for every push (freeze
-tests, box moves, feature counts) those counts took a quarter to a third of a
-search's time. A function that only reads and writes the arrays it is given,
-allocates none and returns none, needs no counts: its caller holds them.
+tests, box moves, feature counts) those counts were a large share of a search's
+time (``docs/benchmarks.md``). A function that only reads and writes the arrays
+it is given, allocates none and returns none, needs no counts: its caller holds
+them. The switch is numba's private ``_nrt`` option; a numba without it fails at
+import.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ def borrowing(function: Callable) -> Callable:
     """Jits ``function`` (cached) without reference counting: it borrows its arrays.
 
     Only for a function that allocates no array (numba refuses to compile one
-    that does) and returns none, and calls no function that returns one (whose
-    reference would never be given back).
+    that does), returns none and calls only borrowing functions: numba compiles
+    a callee with its caller's flags, so an array a callee returned would keep
+    a reference that is never given back (``tests/test_jit.py`` checks the rule).
     """
     return numba.njit(cache=True, _nrt=False)(function)
 
