@@ -19,9 +19,10 @@ from pathlib import Path
 
 import numba
 
-#: Where numba caches the kernels (beside their source, unless ``NUMBA_CACHE_DIR`` says
+#: The kernels' source; where numba caches them (beside it, unless ``NUMBA_CACHE_DIR`` says
 #: otherwise), and the digest of the source they were compiled from.
-_CACHE = Path(__file__).parent / "__pycache__"
+_KERNELS = Path(__file__).parent
+_CACHE = _KERNELS / "__pycache__"
 _STAMP = "kernels-source.sha256"
 
 
@@ -36,7 +37,7 @@ def borrowing(function: Callable) -> Callable:
     return numba.njit(cache=True, _nrt=False)(function)
 
 
-def drop_stale_cache(kernels: Path = Path(__file__).parent, cache: Path = _CACHE) -> bool:
+def drop_stale_cache(kernels: Path = _KERNELS, cache: Path = _CACHE) -> bool:
     """Deletes numba's cached kernels if any kernel's source changed since they were
     cached; returns whether it did.
 
